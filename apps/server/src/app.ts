@@ -1,0 +1,150 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PORTAL_SCOPES } from '@aerie/contract';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { createUsersRepository } from './features/users/users.repository.js';
+import { createUsersService } from './features/users/users.service.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { healthRoutes, type HealthProbe } from './features/health/health.routes.js';
+import { runtimeConfigRoutes } from './features/shell/config.routes.js';
+import { registerAuthentication } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSpa } from './plugins/spa.js';
+import { loadIdentityKeys, publicJwk } from './identity/keys.js';
+import { createProvider } from './identity/provider.js';
+import { createApiClientsRepository } from './identity/api-clients.repository.js';
+import { identityRoutes } from './identity/identity.routes.js';
+import { createLoginThrottle } from './identity/login-throttle.js';
+import { createTokenVerifier, discoverJwksUri, type TokenVerifier } from './identity/token-verifier.js';
+import { APP_VERSION } from './version.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Defaults to pino at the configured level; tests pass false. */
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    // Generous but bounded; uploads get their own limits where they stream.
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const identityOrigin = new URL(config.identity.issuer).origin;
+  const selfOrigin = new URL(config.publicUrl).origin;
+  const externalIdentity = identityOrigin !== selfOrigin ? [identityOrigin] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...externalIdentity],
+        frameSrc: ["'self'", ...externalIdentity],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'", ...externalIdentity],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // The silent-renew iframe and the sign-in pages share one origin.
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  const users = createUsersRepository(database.db);
+  const apiClients = createApiClientsRepository(database.pool);
+
+  let verify: TokenVerifier;
+  if (config.identity.mode === 'embedded') {
+    const keys = await loadIdentityKeys(database.pool);
+    const provider = createProvider({
+      issuer: config.identity.issuer,
+      publicUrl: config.publicUrl,
+      brand: config.brand,
+      portalClientId: config.identity.clientId,
+      audience: config.identity.audience,
+      keys,
+      pool: database.pool,
+      users,
+    });
+    provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
+    await app.register(identityRoutes, {
+      provider,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
+      users,
+      throttle: createLoginThrottle(database.pool),
+      pool: database.pool,
+    });
+    verify = createTokenVerifier({
+      issuer: config.identity.issuer,
+      audience: config.identity.audience,
+      localKeys: [publicJwk(keys.signing)],
+    });
+  } else {
+    verify = createTokenVerifier({
+      issuer: config.identity.issuer,
+      audience: config.identity.audience,
+      jwksUri: await discoverJwksUri(config.identity.issuer),
+    });
+  }
+
+  const probes: HealthProbe[] = [
+    {
+      code: 'database',
+      async check() {
+        const version = await database.version();
+        return { ok: true, version: version.split(' ').slice(0, 2).join(' ') };
+      },
+    },
+    {
+      code: 'identity',
+      async check() {
+        return { ok: true, version: config.identity.mode === 'embedded' ? `embedded ${APP_VERSION}` : config.identity.issuer };
+      },
+    },
+  ];
+
+  // Every route in this scope needs a valid bearer token unless it is marked public.
+  await app.register(async (api) => {
+    registerAuthentication(api, {
+      verify,
+      users,
+      portalClientId: config.identity.clientId,
+      resolveApiClientOwner: (clientId) => apiClients.ownerOf(clientId),
+    });
+    await api.register(healthRoutes(probes));
+    await api.register(
+      runtimeConfigRoutes({
+        brand: config.brand,
+        apiUrl: '',
+        liveUrl: '/live',
+        authority: config.identity.issuer,
+        clientId: config.identity.clientId,
+        scope: PORTAL_SCOPES,
+        mapsKey: config.mapsKey,
+        cdnBase: config.cdnBase,
+        support: config.support,
+      }),
+    );
+    await api.register(usersRoutes(createUsersService(users, config.brand)));
+  });
+
+  await registerSpa(app, config.webDist);
+  return app;
+}

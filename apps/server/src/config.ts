@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_BRAND } from '@aerie/contract';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  BRAND: z.string().min(1).max(60).default(DEFAULT_BRAND),
+  STAFF_EMAIL_DOMAIN: z.string().min(3).default('aerie.example'),
+  OIDC_ISSUER: z.url().optional(),
+  /** Client id of the portal at an external OIDC issuer. */
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  /** Expected `aud` of access tokens; defaults to the API's resource indicator. */
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  DEMO: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SUPPORT_PHONE: z.string().default('+1 800 555 0142'),
+  SUPPORT_EMAIL: z.string().default('support@aerie.example'),
+  CDN_BASE: z.string().default('/assets/products'),
+  MAPS_KEY: z.string().default(''),
+});
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+/** Resource indicator (audience) of the portal API at the embedded issuer. */
+export const EMBEDDED_API_AUDIENCE = 'urn:aerie:api';
+
+/**
+ * Reads and validates the environment once at start. Throws with every
+ * problem listed when the environment is invalid.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = result.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    brand: e.BRAND,
+    staffEmailDomain: e.STAFF_EMAIL_DOMAIN,
+    /** Demo data: always outside production, and in production only with DEMO=1. */
+    demo: production || env['DEMO'] ? e.DEMO : true,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+    identity: e.OIDC_ISSUER
+      ? {
+          mode: 'external' as const,
+          issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
+          clientId: e.OIDC_CLIENT_ID ?? 'aerie-portal',
+          audience: e.OIDC_AUDIENCE ?? null,
+        }
+      : {
+          mode: 'embedded' as const,
+          issuer: `${publicUrl}/auth`,
+          clientId: 'aerie-portal',
+          audience: e.OIDC_AUDIENCE ?? EMBEDDED_API_AUDIENCE,
+        },
+    support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    cdnBase: e.CDN_BASE,
+    mapsKey: e.MAPS_KEY,
+  };
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema.js';
+import { PgliteStream } from './pglite-stream.js';
+import { lockDataDir } from './lock.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** The single access path to the data (ARCHITECTURE §2). */
+  pool: pg.Pool;
+  db: Db;
+  /** Server version string, for the health page. */
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// Serialises migrations when several instances start against one PostgreSQL.
+const MIGRATION_LOCK_ID = 7_243_001;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+/**
+ * Opens the database and applies pending migrations. `pglite` with a null
+ * dataDir is an in-memory database (tests).
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  let pool: pg.Pool;
+  let closeEngine: () => Promise<void> = async () => {};
+  if (target.kind === 'postgres') {
+    pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+  } else {
+    let release: () => void = () => {};
+    if (target.dataDir) release = lockDataDir(target.dataDir);
+    let engine: PGlite;
+    try {
+      engine = await PGlite.create({
+        dataDir: target.dataDir ? path.join(target.dataDir, 'pgdata') : 'memory://',
+        extensions: { pg_trgm },
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    // PGlite is one session: one pooled connection keeps transactions whole.
+    pool = new pg.Pool({
+      max: 1,
+      user: 'postgres',
+      database: 'postgres',
+      stream: () => new PgliteStream(engine),
+    });
+    closeEngine = async () => {
+      await engine.close();
+      release();
+    };
+  }
+  pool.on('error', () => {
+    // An idle client failing is reported on its next use; nothing to do here.
+  });
+  const db = drizzle(pool, { schema });
+  try {
+    await runMigrations(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await closeEngine();
+    throw error;
+  }
+  return {
+    kind: target.kind,
+    pool,
+    db,
+    async version() {
+      const r = await pool.query<{ v: string }>('select version() as v');
+      return r.rows[0]?.v ?? 'unknown';
+    },
+    async close() {
+      await pool.end();
+      await closeEngine();
+    },
+  };
+}
+
+async function runMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    client.release();
+  }
+}

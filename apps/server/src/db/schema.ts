@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts form a tree: the provider at the root, partners, customers, child accounts. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['provider', 'partner', 'customer'] }).notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => accounts.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('accounts_parent_idx').on(t.parentId),
+    // Only one root (the provider's own account).
+    uniqueIndex('accounts_single_root_idx')
+      .on(t.kind)
+      .where(sql`${t.parentId} is null`),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** One of the contract's role keys; the display name is derived from it and the brand. */
+  key: text('key').notNull().unique(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const permissions = pgTable('permissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-case (spec 000 §6 compares permissions in lower case). */
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** "Local" when this portal keeps the password; otherwise the external provider's name. */
+    loginType: text('login_type').notNull().default('Local'),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_account_idx').on(t.accountId),
+  ],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Storage of the embedded OpenID Connect provider (sessions, grants, codes, tokens). */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Signing keys and cookie secrets of the identity provider, shared by every instance. */
+export const identityKeys = pgTable('identity_keys', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['signing', 'cookie'] }).notNull(),
+  material: jsonb('material').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Failed sign-in counters per (normalised) login name, whether or not the user exists. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** API clients (client-credentials grant, scope partners-api); they act as their creator. */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    clientId: text('client_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** scrypt(secret, salt); the secret itself is never stored. */
+    secretHash: text('secret_hash').notNull(),
+    secretSalt: text('secret_salt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_clients_user_idx').on(t.userId)],
+);

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import { roleKeys, rolePermissions as rolePermissionTable } from '@aerie/contract';
+import type { Db } from '../db/database.js';
+import { accounts, permissions, rolePermissions, roles, users } from '../db/schema.js';
+import { hashPassword } from '../identity/passwords.js';
+import { DEMO_PASSWORD, demoAccounts, demoUsers } from './demo-identities.js';
+
+/**
+ * Reference data every installation needs: the six roles, their permissions,
+ * and the provider's own account (named after the brand). Idempotent.
+ */
+export async function seedReferenceIdentity(db: Db, brand: string): Promise<{ providerAccountId: string }> {
+  await db.transaction(async (tx) => {
+    for (const key of roleKeys) {
+      await tx.insert(roles).values({ key }).onConflictDoNothing();
+    }
+    const names = [...new Set(Object.values(rolePermissionTable).flat())];
+    for (const name of names) {
+      await tx.insert(permissions).values({ name }).onConflictDoNothing();
+    }
+    const roleRows = await tx.select({ id: roles.id, key: roles.key }).from(roles);
+    const permissionRows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
+    const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
+    for (const role of roleRows) {
+      const granted = rolePermissionTable[role.key as keyof typeof rolePermissionTable] ?? [];
+      for (const name of granted) {
+        const id = permissionId.get(name);
+        if (id) await tx.insert(rolePermissions).values({ roleId: role.id, permissionId: id }).onConflictDoNothing();
+      }
+    }
+    const root = await tx.select({ id: accounts.id }).from(accounts).where(sql`${accounts.parentId} is null`).limit(1);
+    if (!root[0]) {
+      await tx.insert(accounts).values({ name: brand, kind: 'provider' });
+    } else {
+      await tx.update(accounts).set({ name: brand }).where(eq(accounts.id, root[0].id));
+    }
+  });
+  const root = await db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.parentId} is null`).limit(1);
+  return { providerAccountId: root[0]!.id };
+}
+
+/**
+ * The demo account tree and one user per role (README: "Demo sign-in").
+ * Idempotent: existing demo users are left as they are.
+ */
+export async function seedDemoIdentity(db: Db, brand: string): Promise<void> {
+  const { providerAccountId } = await seedReferenceIdentity(db, brand);
+  const accountIds = new Map<string, string>([['provider', providerAccountId]]);
+  for (const account of demoAccounts) {
+    if (account.kind === 'provider') continue;
+    const parentId = accountIds.get(account.parentKey ?? 'provider')!;
+    const existing = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`${accounts.name} = ${account.name} and ${accounts.parentId} = ${parentId}`)
+      .limit(1);
+    const id =
+      existing[0]?.id ??
+      (await db.insert(accounts).values({ name: account.name, kind: account.kind, parentId }).returning({ id: accounts.id }))[0]!.id;
+    accountIds.set(account.key, id);
+  }
+  const roleRows = await db.select({ id: roles.id, key: roles.key }).from(roles);
+  const roleId = new Map(roleRows.map((r) => [r.key, r.id]));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const u of demoUsers) {
+    await db
+      .insert(users)
+      .values({
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        accountId: accountIds.get(u.accountKey)!,
+        roleId: roleId.get(u.role)!,
+        loginType: 'Local',
+        passwordHash,
+      })
+      .onConflictDoNothing();
+  }
+}

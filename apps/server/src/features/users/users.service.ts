@@ -1,0 +1,29 @@
+import type { CurrentUser, UpdateUserSettings, UserSettings } from '@aerie/contract';
+import type { Principal } from '../../plugins/auth.js';
+import { NotFoundError } from '../../plugins/errors.js';
+import { presentCurrentUser, presentSettings } from './users.presenter.js';
+import type { UsersRepository } from './users.repository.js';
+
+export function createUsersService(repo: UsersRepository, brand: string) {
+  return {
+    /** The signed-in user with role permissions and settings (`GET /v2/users/me`). */
+    async me(principal: Principal): Promise<CurrentUser> {
+      const user = await repo.findById(principal.userId);
+      if (!user) throw new NotFoundError('User not found.');
+      const [permissions, settings] = await Promise.all([
+        repo.permissionsOf(user.role),
+        repo.settingsOf(user.id),
+      ]);
+      return presentCurrentUser(user, permissions, settings, brand);
+    },
+
+    /** Merges a change into the caller's own settings and returns all of them. */
+    async updateSettings(principal: Principal, change: UpdateUserSettings): Promise<UserSettings> {
+      const current = presentSettings(await repo.settingsOf(principal.userId));
+      const next = presentSettings({ ...current, ...change });
+      await repo.saveSettings(principal.userId, next);
+      return next;
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

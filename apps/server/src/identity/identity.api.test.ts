@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleDisplayName, currentUserSchema } from '@aerie/contract';
+import { demoUsers } from '../demo/demo-identities.js';
+import { bearer, createTestContext, signIn, startSignIn, type TestContext } from '../test/test-app.js';
+import { IDENTITY_MESSAGES } from './identity.routes.js';
+import { createApiClientsRepository } from './api-clients.repository.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('sign-in through the embedded OpenID Connect provider', () => {
+  it.each(demoUsers.map((u) => [u.role, u] as const))(
+    'signs in the demo %s user and answers /v2/users/me with their name and role',
+    async (_role, user) => {
+      const { accessToken } = await signIn(ctx.app, user.email);
+      const me = await ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers: bearer(accessToken) });
+      expect(me.statusCode).toBe(200);
+      const body = currentUserSchema.parse(me.json());
+      expect(body).toMatchObject({
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+        roleName: roleDisplayName(user.role, 'Aerie'),
+        loginType: 'Local',
+      });
+      expect(body.permissions).toEqual([...body.permissions].sort());
+      expect(body.permissions).toContain('portal.access');
+      expect(body.settings.theme).toBe('brand');
+    },
+  );
+
+  it('names the provider admin role after the brand', async () => {
+    const { accessToken } = await signIn(ctx.app, 'marcus.chen@aerie.example');
+    const me = await ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers: bearer(accessToken) });
+    expect(currentUserSchema.parse(me.json()).roleName).toBe('Aerie Admin');
+  });
+
+  it('shows the sign-in page with labelled fields', async () => {
+    const { loginPage } = await startSignIn(ctx.app, 'nobody@example.com', 'x');
+    expect(loginPage.statusCode).toBe(200);
+    expect(loginPage.body).toContain('<label for="email">Email</label>');
+    expect(loginPage.body).toContain('<label for="password">Password</label>');
+    expect(loginPage.body).toContain('>Sign in</button>');
+  });
+
+  it('gives one message for a wrong password and for an unknown user', async () => {
+    const wrong = await startSignIn(ctx.app, 'sofia.reyes@aerie.example', 'not-the-password');
+    const unknown = await startSignIn(ctx.app, 'nobody@aerie.example', 'not-the-password');
+    for (const { loginResponse } of [wrong, unknown]) {
+      expect(loginResponse.statusCode).toBe(401);
+      expect(loginResponse.body).toContain(IDENTITY_MESSAGES.invalidCredentials);
+    }
+  });
+
+  it('locks a login name after repeated failures, even with the right password', async () => {
+    const email = 'priya.natarajan@aerie.example';
+    for (let i = 0; i < 5; i++) await startSignIn(ctx.app, email, `wrong-${i}`);
+    const locked = await startSignIn(ctx.app, email, 'Aerie-demo-2026');
+    expect(locked.loginResponse.statusCode).toBe(429);
+    expect(locked.loginResponse.body).toContain(IDENTITY_MESSAGES.locked);
+    // Unknown names are locked the same way, so a lock says nothing about existence.
+    for (let i = 0; i < 5; i++) await startSignIn(ctx.app, 'ghost@aerie.example', `wrong-${i}`);
+    const ghost = await startSignIn(ctx.app, 'ghost@aerie.example', 'x');
+    expect(ghost.loginResponse.statusCode).toBe(429);
+  });
+});
+
+describe('client credentials at POST /connect/token', () => {
+  beforeAll(async () => {
+    const owner = await ctx.app.inject({ method: 'GET', url: '/status' });
+    expect(owner.statusCode).toBe(200);
+    const user = await ctx.database.pool.query<{ id: string }>(
+      "select id from users where email = 'hannah.keller@northwind.example'",
+    );
+    await createApiClientsRepository(ctx.database.pool).create(user.rows[0]!.id, 'northwind-integration', 's3cret-value-for-tests');
+  });
+
+  async function token(form: Record<string, string>, headers: Record<string, string> = {}) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(form).toString(),
+    });
+  }
+
+  it('issues a partners-api token that acts as the creating user', async () => {
+    const res = await token({
+      grant_type: 'client_credentials',
+      scope: 'partners-api',
+      client_id: 'northwind-integration',
+      client_secret: 's3cret-value-for-tests',
+    });
+    expect(res.statusCode).toBe(200);
+    const accessToken = res.json<{ access_token: string }>().access_token;
+    const me = await ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers: bearer(accessToken) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'hannah.keller@northwind.example', role: 'accountAdmin' });
+  });
+
+  it('accepts HTTP Basic client authentication too', async () => {
+    const basic = Buffer.from('northwind-integration:s3cret-value-for-tests').toString('base64');
+    const res = await token({ grant_type: 'client_credentials', scope: 'partners-api' }, { authorization: `Basic ${basic}` });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong secret and an unknown client', async () => {
+    const wrong = await token({ grant_type: 'client_credentials', scope: 'partners-api', client_id: 'northwind-integration', client_secret: 'nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json<{ error: string }>().error).toBe('invalid_client');
+    const unknown = await token({ grant_type: 'client_credentials', scope: 'partners-api', client_id: 'who', client_secret: 'nope' });
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('never stores the secret itself', async () => {
+    const rows = await ctx.database.pool.query<{ secret_hash: string }>('select secret_hash from api_clients');
+    expect(rows.rows.every((r) => !r.secret_hash.includes('s3cret'))).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type pg from 'pg';
+
+export interface IdentityKeys {
+  /** Private signing key (JWK) for ID and access tokens. */
+  signing: JWK;
+  /** Secrets that sign the identity provider's cookies. */
+  cookieKeys: string[];
+}
+
+async function loadOrCreate<T>(pool: pg.Pool, id: string, kind: string, create: () => Promise<T>): Promise<T> {
+  const existing = await pool.query<{ material: T }>('select material from identity_keys where id = $1', [id]);
+  if (existing.rows[0]) return existing.rows[0].material;
+  const material = await create();
+  // Several instances may start at once: the first insert wins, everyone reads it back.
+  await pool.query(
+    'insert into identity_keys (id, kind, material) values ($1, $2, $3) on conflict (id) do nothing',
+    [id, kind, JSON.stringify(material)],
+  );
+  const stored = await pool.query<{ material: T }>('select material from identity_keys where id = $1', [id]);
+  return stored.rows[0]!.material;
+}
+
+/** Loads the identity provider's keys from the database, creating them on first start. */
+export async function loadIdentityKeys(pool: pg.Pool): Promise<IdentityKeys> {
+  const signing = await loadOrCreate(pool, 'signing-1', 'signing', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const jwk = await exportJWK(privateKey);
+    return { ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
+  });
+  const cookie = await loadOrCreate(pool, 'cookie-1', 'cookie', async () => ({
+    keys: [randomBytes(32).toString('base64url')],
+  }));
+  return { signing, cookieKeys: cookie.keys };
+}
+
+/** The public half of a private JWK (drops the private members). */
+export function publicJwk(jwk: JWK): JWK {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...pub } = jwk;
+  return pub;
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from './errors.js';
+
+/** Paths that belong to the API or the identity provider: never answered with the SPA. */
+const API_PREFIXES = ['/v1/', '/v2/', '/v2.1/', '/v3/', '/live/', '/health', '/status', '/connect/', '/apidocs/'];
+
+/** The SPA's own callback routes under /auth (spec 000 §2.1); the rest of /auth is the identity provider. */
+export const SPA_AUTH_ROUTES = ['/auth/signinwin/:name', '/auth/signinpop', '/auth/signoutpop', '/auth/signinsilent'];
+
+/**
+ * Serves the built web app with history fallback: any GET that is not an API
+ * path and accepts HTML gets index.html. Unknown API paths answer a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
+  const hasSpa = !!indexFile && fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    for (const route of SPA_AUTH_ROUTES) {
+      app.get(route, async (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    }
+  } else {
+    app.log.warn({ webDist }, 'the web app is not built: only the API is served');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasSpa && request.method === 'GET' && !isApi && wantsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody(404, `No route for ${request.method} ${url}.`));
+  });
+}

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { parseConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { DataDirLockedError } from './db/lock.js';
+import { seedDemoIdentity, seedReferenceIdentity } from './demo/seed-identity.js';
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.env);
+  config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  if (config.demo) await seedDemoIdentity(database.db, config.brand);
+  else await seedReferenceIdentity(database.db, config.brand);
+
+  const app = await buildApp({ config, database });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, identity: config.identity.mode, demo: config.demo },
+    `${config.brand} is ready at ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

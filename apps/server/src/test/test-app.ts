@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { parseConfig, type AppConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { seedDemoIdentity } from '../demo/seed-identity.js';
+import { DEMO_PASSWORD } from '../demo/demo-identities.js';
+
+export const TEST_PUBLIC_URL = 'http://localhost:8080';
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a fresh database: PGlite in memory, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  let dropDatabase: () => Promise<void> = async () => {};
+  let database: Database;
+  if (adminUrl) {
+    const name = `aerie_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+  }
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: path.join(os.tmpdir(), `aerie-test-${randomBytes(4).toString('hex')}`),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(os.tmpdir(), 'aerie-no-web'),
+    ...env,
+  });
+  await seedDemoIdentity(database.db, config.brand);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** A minimal cookie jar for following the identity provider's redirects through `inject`. */
+class CookieJar {
+  private cookies = new Map<string, string>();
+  store(response: LightMyRequestResponse) {
+    for (const c of response.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+function pathOf(location: string | undefined): string {
+  if (!location) throw new Error('expected a redirect');
+  const u = new URL(location, TEST_PUBLIC_URL);
+  return `${u.pathname}${u.search}`;
+}
+
+export interface SignInResult {
+  accessToken: string;
+  idToken: string;
+  loginResponse: LightMyRequestResponse;
+}
+
+/**
+ * Signs in through the real authorization-code + PKCE flow, the sign-in page
+ * and the token endpoint, as the browser would. Throws when sign-in fails.
+ */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<SignInResult> {
+  const attempt = await startSignIn(app, email, password);
+  if (attempt.loginResponse.statusCode !== 303) {
+    throw new Error(`sign-in failed with ${attempt.loginResponse.statusCode}`);
+  }
+  const { jar, verifier } = attempt;
+  const headers = () => ({ host: 'localhost:8080', cookie: jar.header() });
+  // Follow the provider's redirects until it sends the browser back to the portal's callback.
+  let location = attempt.loginResponse.headers.location as string;
+  for (let hop = 0; hop < 6 && !location.includes('/auth/signinwin/'); hop++) {
+    const next = await app.inject({ method: 'GET', url: pathOf(location), headers: headers() });
+    jar.store(next);
+    location = next.headers.location as string;
+  }
+  const callback = new URL(location, TEST_PUBLIC_URL);
+  const code = callback.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${callback.href}`);
+  const token = await app.inject({
+    method: 'POST',
+    url: '/auth/token',
+    headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      client_id: 'aerie-portal',
+      redirect_uri: `${TEST_PUBLIC_URL}/auth/signinwin/main`,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  if (token.statusCode !== 200) throw new Error(`token endpoint answered ${token.statusCode}: ${token.body}`);
+  const body = token.json<{ access_token: string; id_token: string }>();
+  return { accessToken: body.access_token, idToken: body.id_token, loginResponse: attempt.loginResponse };
+}
+
+/** Opens an authorization request and submits the sign-in form; returns the form's answer. */
+export async function startSignIn(app: FastifyInstance, email: string, password: string) {
+  const jar = new CookieJar();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const query = new URLSearchParams({
+    client_id: 'aerie-portal',
+    redirect_uri: `${TEST_PUBLIC_URL}/auth/signinwin/main`,
+    response_type: 'code',
+    scope: 'openid profile api',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+  });
+  const authorize = await app.inject({ method: 'GET', url: `/auth/auth?${query.toString()}`, headers: { host: 'localhost:8080' } });
+  jar.store(authorize);
+  const interactionPath = pathOf(authorize.headers.location);
+  const loginPage = await app.inject({ method: 'GET', url: interactionPath, headers: { host: 'localhost:8080', cookie: jar.header() } });
+  const loginResponse = await app.inject({
+    method: 'POST',
+    url: `${interactionPath}/login`,
+    headers: { host: 'localhost:8080', cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+  jar.store(loginResponse);
+  return { jar, verifier, loginPage, loginResponse };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

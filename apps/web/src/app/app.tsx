@@ -1,0 +1,76 @@
+import type { RuntimeConfig } from '@aerie/contract';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import type { UserManager } from 'oidc-client-ts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { AuthProvider, useAuth } from 'react-oidc-context';
+import { useMe } from '../features/users/api/get-me';
+import { isApiError } from '../lib/api-client';
+import { UserManagerContext, watchSession } from '../lib/auth';
+import { RuntimeConfigContext } from '../lib/config';
+import { createAppRouter } from './router';
+import { resolveAppTheme } from './theme';
+
+export interface AppProps {
+  config: RuntimeConfig;
+  userManager: UserManager;
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Client errors will not heal by asking again; server and network errors may.
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** Follows the signed-in user's theme setting; the brand theme until it is known. */
+function ThemedProviders({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  // NOTE: enabled false only reads the cache; the protected layout does the loading.
+  const { data: me } = useMe({ enabled: false });
+  const appTheme = resolveAppTheme(auth.isAuthenticated ? me?.settings.theme : undefined);
+  return (
+    <MantineProvider
+      theme={appTheme.theme}
+      forceColorScheme={appTheme.tokens.colorScheme}
+      cssVariablesResolver={appTheme.cssVariablesResolver}
+    >
+      <Notifications />
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** The application once the runtime configuration is known. */
+export function App({ config, userManager }: AppProps) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter({ queryClient }));
+
+  useEffect(
+    () => watchSession(userManager, () => router.state.location.href),
+    [userManager, router],
+  );
+
+  return (
+    <RuntimeConfigContext value={config}>
+      <UserManagerContext value={userManager}>
+        {/* The SPA's own routes complete sign-in callbacks (spec 000 §2.1). */}
+        <AuthProvider userManager={userManager} skipSigninCallback>
+          <QueryClientProvider client={queryClient}>
+            <ThemedProviders>
+              <RouterProvider router={router} />
+            </ThemedProviders>
+          </QueryClientProvider>
+        </AuthProvider>
+      </UserManagerContext>
+    </RuntimeConfigContext>
+  );
+}

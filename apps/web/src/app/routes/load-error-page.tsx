@@ -1,0 +1,16 @@
+import { Anchor, Center, Stack, Text } from '@mantine/core';
+import { shellMessages } from '../messages';
+
+/** `/loadError` (spec 000 §2.1): a failed application load ends here. */
+export function LoadErrorPage() {
+  return (
+    <Center component="main" mih="100vh" p="md">
+      <Stack align="center" gap="sm">
+        <Text size="lg" role="alert">
+          {shellMessages.loadError}
+        </Text>
+        <Anchor href="/home">{shellMessages.tryAgain}</Anchor>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,27 @@
+import { currentUserSchema, type CurrentUser } from '@aerie/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const meQueryKey = ['users', 'me'] as const;
+
+/** `GET /v2/users/me`: the signed-in user's profile, role and settings. */
+export function getMe(signal?: AbortSignal): Promise<CurrentUser> {
+  return apiFetch('/v2/users/me', currentUserSchema, signal ? { signal } : {});
+}
+
+export function getMeQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface UseMeOptions {
+  /** Only read the cache (no request), e.g. outside the signed-in part of the app. */
+  enabled?: boolean;
+}
+
+export function useMe(options: UseMeOptions = {}) {
+  return useQuery({ ...getMeQueryOptions(), enabled: options.enabled ?? true });
+}

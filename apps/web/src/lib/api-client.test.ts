@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiFetch, ApiError, configureApiClient } from './api-client';
+
+const itemSchema = z.object({ id: z.number(), name: z.string() });
+
+function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    ...init,
+  });
+}
+
+function setup(response: Response | (() => Promise<Response>), token: string | null = 'token-123') {
+  const fetchMock = vi.fn<typeof fetch>(async () => (typeof response === 'function' ? response() : response));
+  configureApiClient({ baseUrl: 'https://api.example.test/', getAccessToken: () => token, fetch: fetchMock });
+  return fetchMock;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('apiFetch', () => {
+  it('prefixes the configured apiUrl and sends the bearer token', async () => {
+    const fetchMock = setup(jsonResponse({ id: 1, name: 'one' }));
+
+    await apiFetch('/v2/items/1', itemSchema);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://api.example.test/v2/items/1');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    const fetchMock = setup(jsonResponse({ id: 1, name: 'one' }), null);
+
+    await apiFetch('/v2/items/1', itemSchema);
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('returns the body parsed with the schema', async () => {
+    setup(jsonResponse({ id: 7, name: 'seven', extra: true }));
+
+    await expect(apiFetch('/v2/items/7', itemSchema)).resolves.toEqual({ id: 7, name: 'seven' });
+  });
+
+  it('maps an error answer to ApiError with the status and the server message', async () => {
+    setup(
+      jsonResponse(
+        { statusCode: 422, error: 'Unprocessable Entity', message: 'Name is required', field: 'name' },
+        { status: 422, statusText: 'Unprocessable Entity' },
+      ),
+    );
+
+    const error = await rejection(apiFetch('/v2/items', itemSchema, { method: 'POST', body: '{}' }));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(422);
+    expect(error.kind).toBe('http');
+    expect(error.message).toBe('Name is required');
+    expect(error.field).toBe('name');
+  });
+
+  it('falls back to the status text when the error body is not the contract error shape', async () => {
+    setup(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+
+    const error = await rejection(apiFetch('/v2/items/1', itemSchema));
+
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Bad Gateway');
+    expect(error.field).toBeUndefined();
+  });
+
+  it('rejects with an invalid-response ApiError when the body does not match the schema', async () => {
+    setup(jsonResponse({ id: 'not-a-number' }));
+
+    const error = await rejection(apiFetch('/v2/items/1', itemSchema));
+
+    expect(error.kind).toBe('invalid-response');
+    expect(error.status).toBe(200);
+    expect(error.cause).toBeInstanceOf(z.ZodError);
+  });
+
+  it('rejects with a network ApiError when the server cannot be reached', async () => {
+    setup(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    const error = await rejection(apiFetch('/v2/items/1', itemSchema));
+
+    expect(error.status).toBe(0);
+    expect(error.kind).toBe('network');
+  });
+
+  it('gives up after the timeout with a timeout ApiError', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn<typeof fetch>(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock, timeoutMs: 60_000 });
+
+    const pending = rejection(apiFetch('/v2/slow', itemSchema));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = await pending;
+
+    expect(error.kind).toBe('timeout');
+    expect(error.status).toBe(0);
+  });
+});

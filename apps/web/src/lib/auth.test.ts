@@ -1,0 +1,93 @@
+import type { UserManager } from 'oidc-client-ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isAuxiliaryAuthWindow, returnTargetFromState, watchSession } from './auth';
+
+describe('returnTargetFromState', () => {
+  it('returns to the saved path', () => {
+    expect(returnTargetFromState('/devices?page=2#top')).toBe('/devices?page=2#top');
+  });
+
+  it.each([undefined, null, 42, '', 'https://evil.example/x', '//evil.example', '/\\evil.example', '/', '/auth/signinwin/main'])(
+    'falls back to /home for %s',
+    (state) => {
+      expect(returnTargetFromState(state)).toBe('/home');
+    },
+  );
+});
+
+describe('isAuxiliaryAuthWindow', () => {
+  it('recognises the popup and silent callback pages only', () => {
+    expect(isAuxiliaryAuthWindow('/auth/signinsilent')).toBe(true);
+    expect(isAuxiliaryAuthWindow('/auth/signinpop')).toBe(true);
+    expect(isAuxiliaryAuthWindow('/auth/signoutpop')).toBe(true);
+    expect(isAuxiliaryAuthWindow('/auth/signinwin/main')).toBe(false);
+    expect(isAuxiliaryAuthWindow('/home')).toBe(false);
+  });
+});
+
+type Listener = () => void;
+
+function fakeUserManager(user: { expired: boolean } | null) {
+  const renewErrorListeners: Listener[] = [];
+  const expiredListeners: Listener[] = [];
+  const manager = {
+    getUser: vi.fn(async () => user),
+    signinSilent: vi.fn(async () => null),
+    signinRedirect: vi.fn(async () => undefined),
+    removeUser: vi.fn(async () => undefined),
+    events: {
+      addSilentRenewError: (cb: Listener) => {
+        renewErrorListeners.push(cb);
+        return () => undefined;
+      },
+      addAccessTokenExpired: (cb: Listener) => {
+        expiredListeners.push(cb);
+        return () => undefined;
+      },
+    },
+  };
+  return {
+    manager,
+    asUserManager: manager as unknown as UserManager,
+    raiseRenewError: () => renewErrorListeners.forEach((cb) => cb()),
+    raiseTokenExpired: () => expiredListeners.forEach((cb) => cb()),
+  };
+}
+
+describe('watchSession', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('retries a failed silent renew after 5 s while the session is still valid', async () => {
+    vi.useFakeTimers();
+    const fake = fakeUserManager({ expired: false });
+    const stop = watchSession(fake.asUserManager, () => '/home');
+
+    fake.raiseRenewError();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(fake.manager.signinSilent).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.manager.signinSilent).toHaveBeenCalledTimes(1);
+    expect(fake.manager.signinRedirect).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('signs in again, returning to the current page, when the session is gone', async () => {
+    const fake = fakeUserManager(null);
+    const stop = watchSession(fake.asUserManager, () => '/devices');
+
+    fake.raiseRenewError();
+    await vi.waitFor(() => expect(fake.manager.signinRedirect).toHaveBeenCalledWith({ state: '/devices' }));
+    stop();
+  });
+
+  it('clears the user when the access token expires', () => {
+    const fake = fakeUserManager({ expired: true });
+    const stop = watchSession(fake.asUserManager, () => '/home');
+
+    fake.raiseTokenExpired();
+    expect(fake.manager.removeUser).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});

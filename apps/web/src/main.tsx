@@ -1,0 +1,39 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { shellMessages } from './app/messages';
+import { configureApiClient } from './lib/api-client';
+import { createUserManager, isAuxiliaryAuthWindow } from './lib/auth';
+import { loadRuntimeConfig } from './lib/config';
+
+async function start(rootElement: HTMLElement): Promise<void> {
+  let config;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    console.error(error);
+    rootElement.textContent = shellMessages.loadError;
+    return;
+  }
+
+  const userManager = createUserManager(config, window.location.origin, {
+    auxiliaryWindow: isAuxiliaryAuthWindow(window.location.pathname),
+  });
+  configureApiClient({
+    baseUrl: config.apiUrl,
+    getAccessToken: async () => (await userManager.getUser())?.access_token,
+  });
+  document.title = config.brand;
+
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App config={config} userManager={userManager} />
+    </StrictMode>,
+  );
+}
+
+const rootElement = document.getElementById('root');
+if (rootElement) void start(rootElement);

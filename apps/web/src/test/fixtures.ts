@@ -1,0 +1,19 @@
+import { defaultUserSettings, type CurrentUser } from '@aerie/contract';
+
+export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: '0b9f7d8e-3c1a-4a55-9d7e-2f4b6a1c8e01',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    accountId: '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a00',
+    accountName: 'Northwind Maritime',
+    roleName: 'Aerie Admin',
+    role: 'providerAdmin',
+    loginType: 'Local',
+    features: [],
+    permissions: [],
+    settings: defaultUserSettings,
+    ...overrides,
+  };
+}

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = 'http://localhost:8080';
+
+/** Paths the API server answers; in development Vite forwards them to it. */
+const proxiedPaths = ['/v1', '/v2', '/v2.1', '/v3', '/connect', '/health', '/status', '/config.json'];
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(proxiedPaths.map((path) => [path, { target: apiTarget }])),
+      // NOTE: the SPA owns the sign-in callback pages under /auth (spec 000 §2.1);
+      // everything else under /auth is the identity provider on the API server.
+      '/auth': {
+        target: apiTarget,
+        bypass: (req) => (isSpaAuthPath(req.url ?? '') ? '/index.html' : undefined),
+      },
+    },
+  },
+});
+
+function isSpaAuthPath(url: string): boolean {
+  return /^\/auth\/(signinwin\/[^/?#]+|signinpop|signoutpop|signinsilent)(?:[/?#]|$)/.test(url);
+}

@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { artifactsDir, repoRoot, serverEntry } from './paths.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the server under test listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseUrl: string;
+  }
+}
+
+const READY_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 10_000;
+const KEEP_LINES = 200;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function statusOk(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/status`, { signal: AbortSignal.timeout(2_000) });
+    await res.body?.cancel();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts the built server (`apps/server/dist/server.js`) with demo data on a free port and a
+ * fresh DATA_DIR, waits for `GET /status` to answer 200, and provides `baseUrl` to the tests.
+ * Builds nothing: `npm test` builds first; alone, run `npm run build` before `npm run test:e2e`.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `${serverEntry} does not exist: run \`npm run build\` before the browser tests`,
+    );
+  }
+  mkdirSync(artifactsDir, { recursive: true });
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-data-'));
+  const logPath = join(artifactsDir, 'server.log');
+  const logFile = createWriteStream(logPath);
+  const lines: string[] = [];
+  const keep = (chunk: Buffer): void => {
+    logFile.write(chunk);
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.length === 0) continue;
+      lines.push(line);
+      if (lines.length > KEEP_LINES) lines.shift();
+    }
+  };
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  };
+  // The browser tests must not inherit a database from the API test step.
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  delete env.VITEST;
+
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exitInfo: string | null = null;
+  child.once('exit', (code, signal) => {
+    exitInfo = signal ? `signal ${signal}` : `exit code ${code}`;
+  });
+  child.once('error', (err) => {
+    exitInfo = `spawn error: ${err.message}`;
+  });
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_GRACE_MS))) {
+        process.stderr.write(
+          `[e2e] server did not stop within ${STOP_GRACE_MS} ms of SIGTERM: SIGKILL\n`,
+        );
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    }
+    await new Promise<void>((resolve) => logFile.end(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const started = Date.now();
+  for (;;) {
+    if (exitInfo !== null) {
+      await stop();
+      throw new Error(
+        `the server exited before it was ready (${exitInfo}). Its output:\n${lines.join('\n')}`,
+      );
+    }
+    if (await statusOk(baseUrl)) break;
+    if (Date.now() - started > READY_TIMEOUT_MS) {
+      await stop();
+      throw new Error(
+        `the server did not answer GET ${baseUrl}/status with 200 within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${lines.join('\n')}`,
+      );
+    }
+    await sleep(250);
+  }
+  process.stderr.write(
+    `[e2e] server ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logPath})\n`,
+  );
+
+  project.provide('baseUrl', baseUrl);
+  return stop;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * The six roles of the specification, by a stable key. The display name of
+ * `providerAdmin` depends on the brand ("{brand} Admin"), so keys, not names,
+ * are what code compares.
+ */
+export const roleKeys = [
+  'superUser',
+  'providerAdmin',
+  'salesSupport',
+  'productSupport',
+  'accountAdmin',
+  'credentialed',
+] as const;
+
+export const roleKeySchema = z.enum(roleKeys);
+export type RoleKey = z.infer<typeof roleKeySchema>;
+
+/** Provider staff see every account (ARCHITECTURE §4). */
+export const staffRoles: readonly RoleKey[] = [
+  'superUser',
+  'providerAdmin',
+  'salesSupport',
+  'productSupport',
+];
+
+/** The user-visible name of a role, e.g. `providerAdmin` -> "Aerie Admin". */
+export function roleDisplayName(role: RoleKey, brand: string): string {
+  switch (role) {
+    case 'superUser':
+      return 'Super User';
+    case 'providerAdmin':
+      return `${brand} Admin`;
+    case 'salesSupport':
+      return 'Sales Support';
+    case 'productSupport':
+      return 'Product Support';
+    case 'accountAdmin':
+      return 'Account Admin';
+    case 'credentialed':
+      return 'Credentialed';
+  }
+}
+
+export function isStaffRole(role: RoleKey): boolean {
+  return staffRoles.includes(role);
+}
+
+/**
+ * Permission strings granted to each role (lower case; spec 000 §6 compares
+ * them lower-cased). The server checks capabilities against this table.
+ */
+export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
+  superUser: [
+    'portal.access', 'devices.view', 'devices.configure', 'devices.delete', 'subscriptions.view',
+    'admin.access', 'health.view', 'diagnostics.upload', 'apidocs.view', 'maintenance.manage',
+  ],
+  providerAdmin: [
+    'portal.access', 'devices.view', 'devices.configure', 'subscriptions.view', 'admin.access',
+    'health.view', 'diagnostics.upload', 'apidocs.view', 'maintenance.manage',
+  ],
+  salesSupport: ['portal.access', 'devices.view', 'subscriptions.view', 'admin.access', 'diagnostics.upload', 'apidocs.view'],
+  productSupport: ['portal.access', 'devices.view', 'devices.configure', 'subscriptions.view', 'admin.access', 'apidocs.view'],
+  accountAdmin: ['portal.access', 'devices.view', 'devices.configure', 'subscriptions.view', 'admin.access'],
+  credentialed: ['portal.access', 'devices.view'],
+};

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { roleKeySchema } from '../roles.js';
+import { userSettingsSchema } from './settings.js';
+
+export const loginTypeSchema = z.string().min(1);
+
+/** The signed-in user, as `GET /v2/users/me` answers (spec 000 §3, "User"). */
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accountId: z.uuid(),
+  accountName: z.string(),
+  /** Display name of the role, e.g. "Aerie Admin". */
+  roleName: z.string(),
+  /** Stable key of the role, for comparisons. */
+  role: roleKeySchema,
+  /** "Local" for users whose password this portal keeps. */
+  loginType: loginTypeSchema,
+  features: z.array(z.string()),
+  /** Compared lower-case and sorted (spec 000 §6). */
+  permissions: z.array(z.string()),
+  settings: userSettingsSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

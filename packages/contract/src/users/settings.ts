@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const themeSchema = z.enum(['brand', 'light', 'dark']);
+export type Theme = z.infer<typeof themeSchema>;
+
+export const listSettingSchema = z.object({
+  table: z.string().min(1).max(100),
+  pageSize: z.number().int().positive().max(100),
+  hiddenColumns: z.array(z.string().max(100)).max(100),
+  reorderedColumns: z.array(z.string().max(100)).max(100),
+});
+export type ListSetting = z.infer<typeof listSettingSchema>;
+
+/** User settings (spec 000 §3) with their defaults. */
+export const userSettingsSchema = z.object({
+  theme: themeSchema,
+  defaultStartRoute: z.string().min(1).max(100),
+  detailFullWidth: z.boolean(),
+  menuCollapsed: z.boolean(),
+  detailedErrors: z.boolean(),
+  listSettings: z.array(listSettingSchema),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const defaultUserSettings: UserSettings = {
+  theme: 'brand',
+  defaultStartRoute: 'home',
+  detailFullWidth: true,
+  menuCollapsed: false,
+  detailedErrors: false,
+  listSettings: [],
+};
+
+/** `PUT /v2/users/settings`: any subset of the settings; unknown keys are refused. */
+export const updateUserSettingsSchema = userSettingsSchema.partial().strict();
+export type UpdateUserSettings = z.infer<typeof updateUserSettingsSchema>;

@@ -1,0 +1,272 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, streaming each step's output:
+//   typecheck, lint, unit tests, API tests on PGlite, API tests on PostgreSQL, build, browser tests.
+// Every step runs even after a failure (except the browser tests, which need the build); the
+// exit code is non-zero if any step failed. The last line is `N passed, N failed, N skipped`.
+//
+// "failed" counts failing tests, test files that failed to load, and 1 for each step that failed
+// without a failing test (typecheck, lint, build, a runner crash, a missing PostgreSQL in CI, a
+// missing Chromium), so it is never 0 when the exit code is not.
+//
+// Environment: CI=true makes a missing PostgreSQL a failure (locally it is a loud skip).
+// TEST_DATABASE_URL, if set and reachable, is used for the PostgreSQL step instead of a
+// throwaway server. CHROMIUM_PATH overrides /usr/bin/chromium.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PostgresNotFoundError, startTestPostgres } from './pg-test-server.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const isCI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reportDir = mkdtempSync(join(tmpdir(), 'aerie-test-all-'));
+const vitest = join(
+  dirname(createRequire(join(root, 'package.json')).resolve('vitest/package.json')),
+  'vitest.mjs',
+);
+
+/** @type {{ name: string, status: 'passed'|'failed'|'skipped', seconds: number, passed: number, failed: number, skipped: number, note: string }[]} */
+const results = [];
+let current = null;
+let stopPostgres = null;
+
+const bar = '='.repeat(78);
+function banner(text) {
+  process.stdout.write(`\n${bar}\n== ${text}\n${bar}\n`);
+}
+function loud(text) {
+  const line = '!'.repeat(78);
+  process.stdout.write(`\n${line}\n!! ${text.split('\n').join('\n!! ')}\n${line}\n`);
+}
+
+function run(cmd, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
+    current = child;
+    child.on('error', (err) => {
+      console.error(`could not run ${cmd}: ${err.message}`);
+      current = null;
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** Reads a Vitest JSON report: counts of tests, plus test files that failed outside any test. */
+function readVitestReport(file) {
+  if (!existsSync(file)) return null;
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const loadErrors = (r.testResults ?? []).filter(
+      (f) =>
+        f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    return {
+      passed: r.numPassedTests ?? 0,
+      failed: (r.numFailedTests ?? 0) + loadErrors,
+      skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+      files: (r.testResults ?? []).length,
+      loadErrors,
+    };
+  } catch (err) {
+    console.error(`could not read ${file}: ${err.message}`);
+    return null;
+  }
+}
+
+function record(name, started, code, counts = null, note = '') {
+  const seconds = (Date.now() - started) / 1000;
+  let failed = counts?.failed ?? 0;
+  if (code !== 0 && failed === 0) failed = 1; // a failing step always counts
+  const status = code === 0 ? 'passed' : 'failed';
+  results.push({
+    name,
+    status,
+    seconds,
+    passed: counts?.passed ?? 0,
+    failed: code === 0 ? (counts?.failed ?? 0) : failed,
+    skipped: counts?.skipped ?? 0,
+    note,
+  });
+  process.stdout.write(
+    `\n-- ${name}: ${status.toUpperCase()} in ${seconds.toFixed(1)} s${note ? ` (${note})` : ''}\n`,
+  );
+}
+
+function skip(name, note, fail = false) {
+  results.push({
+    name,
+    status: fail ? 'failed' : 'skipped',
+    seconds: 0,
+    passed: 0,
+    failed: fail ? 1 : 0,
+    skipped: 0,
+    note,
+  });
+}
+
+async function commandStep(name, cmd, args) {
+  banner(name);
+  const started = Date.now();
+  const code = await run(cmd, args);
+  record(name, started, code);
+  return code === 0;
+}
+
+/** Runs `node SCRIPT ARGS` where SCRIPT is Vitest (or a wrapper of it) and reads its JSON report. */
+async function vitestStep(name, key, scriptArgs, env = process.env) {
+  banner(name);
+  const started = Date.now();
+  const out = join(reportDir, `${key}.json`);
+  rmSync(out, { force: true });
+  const reporterArgs = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const code = await run(process.execPath, [...scriptArgs, ...reporterArgs], env);
+  const counts = readVitestReport(out);
+  let note = '';
+  if (!counts) note = 'no test report was written';
+  else if (counts.files === 0) note = 'no test files yet';
+  else if (counts.loadErrors > 0) note = `${counts.loadErrors} test file(s) failed to load`;
+  record(name, started, code, counts, note);
+  return code === 0;
+}
+
+function envWithout(...names) {
+  const env = { ...process.env };
+  for (const n of names) delete env[n];
+  return env;
+}
+
+async function main() {
+  const t0 = Date.now();
+  process.stdout.write(
+    `npm test: ${isCI ? 'CI mode' : 'local mode'}, Node ${process.version}, reports in ${reportDir}\n`,
+  );
+
+  await commandStep('typecheck', 'npm', ['run', 'typecheck']);
+  await commandStep('lint', 'npm', ['run', 'lint']);
+  // Unit and API projects may still be empty while the code base grows: no files is a pass there
+  // (the summary says "no test files yet"); the browser tests must find their files.
+  await vitestStep('unit tests', 'unit', [vitest, 'run', '--project', 'unit', '--passWithNoTests']);
+  await vitestStep(
+    'API tests (PGlite)',
+    'api-pglite',
+    [vitest, 'run', '--project', 'api', '--passWithNoTests'],
+    envWithout('TEST_DATABASE_URL', 'DATABASE_URL'),
+  );
+
+  // API tests against a real PostgreSQL server.
+  {
+    const name = 'API tests (PostgreSQL)';
+    let pg = null;
+    try {
+      pg = await startTestPostgres({
+        log: (line) => process.stdout.write(`[pg-test-server] ${line}\n`),
+      });
+      stopPostgres = pg.stop;
+    } catch (err) {
+      if (err instanceof PostgresNotFoundError) {
+        if (isCI) {
+          loud(`${err.message}\nCI=true: a missing PostgreSQL is a failure.`);
+          skip(name, 'PostgreSQL not found (CI: failure)', true);
+        } else {
+          loud(`${err.message}\nSKIPPING the API tests against PostgreSQL.`);
+          skip(name, 'PostgreSQL not found: skipped');
+        }
+      } else {
+        loud(`could not start PostgreSQL: ${err.message}`);
+        skip(name, 'PostgreSQL did not start', true);
+      }
+    }
+    if (pg) {
+      const env = envWithout('DATABASE_URL');
+      env.TEST_DATABASE_URL = pg.url;
+      try {
+        await vitestStep(
+          name,
+          'api-postgres',
+          [vitest, 'run', '--project', 'api', '--passWithNoTests'],
+          env,
+        );
+      } finally {
+        await pg.stop();
+        stopPostgres = null;
+      }
+    }
+  }
+
+  const built = await commandStep('build', 'npm', ['run', 'build']);
+
+  const e2eName = 'browser tests';
+  if (!existsSync(chromiumPath)) {
+    loud(
+      `Chromium not found: install it with \`apt-get install chromium\` (looked for ${chromiumPath})`,
+    );
+    skip(e2eName, 'Chromium not found', true);
+  } else if (!built) {
+    loud('The build failed: the browser tests were not run.');
+    skip(e2eName, 'not run: the build failed');
+  } else {
+    await vitestStep(
+      e2eName,
+      'e2e',
+      [join(root, 'scripts/run-e2e.mjs')],
+      envWithout('TEST_DATABASE_URL'),
+    );
+  }
+
+  // Summary.
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const r of results) {
+    total.passed += r.passed;
+    total.failed += r.failed;
+    total.skipped += r.skipped;
+  }
+  const width = Math.max(...results.map((r) => r.name.length));
+  process.stdout.write(
+    `\n${bar}\n== Summary (${((Date.now() - t0) / 1000).toFixed(1)} s)\n${bar}\n`,
+  );
+  for (const r of results) {
+    const counts =
+      r.passed + r.failed + r.skipped > 0
+        ? `  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`
+        : '';
+    process.stdout.write(
+      `${r.status.toUpperCase().padEnd(7)} ${r.name.padEnd(width)} ${r.seconds.toFixed(1).padStart(7)} s${counts}${r.note ? `  (${r.note})` : ''}\n`,
+    );
+  }
+  const failedSteps = results.filter((r) => r.status === 'failed').map((r) => r.name);
+  process.stdout.write(
+    failedSteps.length > 0 ? `FAILED steps: ${failedSteps.join(', ')}\n` : 'All steps passed.\n',
+  );
+  process.stdout.write(
+    `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`,
+  );
+  rmSync(reportDir, { recursive: true, force: true });
+  return failedSteps.length > 0 ? 1 : 0;
+}
+
+async function interrupted(sig) {
+  process.stdout.write(`\nnpm test: ${sig}, stopping\n`);
+  current?.kill(sig);
+  if (stopPostgres) await stopPostgres().catch(() => {});
+  rmSync(reportDir, { recursive: true, force: true });
+  process.exit(130);
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void interrupted(sig));
+
+main().then(
+  (code) => process.exit(code),
+  async (err) => {
+    console.error(err);
+    if (stopPostgres) await stopPostgres().catch(() => {});
+    process.stdout.write('0 passed, 1 failed\n');
+    process.exit(1);
+  },
+);
