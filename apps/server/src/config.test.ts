@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('gives the documented defaults', () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.brand).toBe('Aerie');
+    expect(c.databaseUrl).toBeNull();
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.identity).toMatchObject({ mode: 'embedded', issuer: 'http://localhost:8080/auth' });
+    expect(c.demo).toBe(true);
+  });
+
+  it('creates no demo data in production unless DEMO=1', () => {
+    expect(parseConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true);
+    expect(parseConfig({ DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('switches to an external issuer with OIDC_ISSUER', () => {
+    const c = parseConfig({ OIDC_ISSUER: 'https://id.example.com/', OIDC_AUDIENCE: 'aerie' });
+    expect(c.identity).toMatchObject({ mode: 'external', issuer: 'https://id.example.com', audience: 'aerie' });
+  });
+
+  it('lists every invalid variable at once', () => {
+    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url' })).toThrow(
+      /PORT[\s\S]*PUBLIC_URL[\s\S]*DATABASE_URL|PORT[\s\S]*DATABASE_URL/,
+    );
+  });
+});
