@@ -264,7 +264,9 @@ export async function startTestPostgres(options = {}) {
       let serverLog = '';
       try {
         serverLog = readFileSync(join(dir, 'server.log'), 'utf8');
-      } catch {}
+      } catch {
+        // no server log was written
+      }
       lastError = `pg_ctl start failed (exit ${start.status}):\n${start.output}\n${serverLog}`;
     }
     throw new Error(lastError);

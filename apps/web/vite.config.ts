@@ -4,7 +4,16 @@ import { defineConfig } from 'vite';
 const apiTarget = 'http://localhost:8080';
 
 /** Paths the API server answers; in development Vite forwards them to it. */
-const proxiedPaths = ['/v1', '/v2', '/v2.1', '/v3', '/connect', '/health', '/status', '/config.json'];
+const proxiedPaths = [
+  '/v1',
+  '/v2',
+  '/v2.1',
+  '/v3',
+  '/connect',
+  '/health',
+  '/status',
+  '/config.json',
+];
 
 export default defineConfig({
   root: import.meta.dirname,

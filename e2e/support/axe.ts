@@ -25,7 +25,7 @@ export async function runAxe(page: Page, options: AxeOptions = {}): Promise<AxeF
   if (loaded !== true) await page.evaluate(axe.source);
   return page.evaluate(
     async ({ exclude, disableRules }) => {
-      type AxeApi = typeof import('axe-core');
+      type AxeApi = typeof axe;
       const api = (window as unknown as { axe: AxeApi }).axe;
       const context =
         exclude.length > 0 ? { include: [document], exclude: exclude.map((s) => [s]) } : document;

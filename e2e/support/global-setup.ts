@@ -103,7 +103,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  let exitInfo: string | null = null;
+  let exitInfo = null as string | null;
   child.once('exit', (code, signal) => {
     exitInfo = signal ? `signal ${signal}` : `exit code ${code}`;
   });

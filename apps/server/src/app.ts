@@ -1,6 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { PORTAL_SCOPES } from '@aerie/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -17,7 +21,11 @@ import { createProvider } from './identity/provider.js';
 import { createApiClientsRepository } from './identity/api-clients.repository.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { createLoginThrottle } from './identity/login-throttle.js';
-import { createTokenVerifier, discoverJwksUri, type TokenVerifier } from './identity/token-verifier.js';
+import {
+  createTokenVerifier,
+  discoverJwksUri,
+  type TokenVerifier,
+} from './identity/token-verifier.js';
 import { APP_VERSION } from './version.js';
 
 export interface BuildAppOptions {
@@ -27,7 +35,11 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Generous but bounded; uploads get their own limits where they stream.
@@ -82,7 +94,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       pool: database.pool,
       users,
     });
-    provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
+    provider.on('server_error', (_ctx, error) =>
+      app.log.error({ err: error }, 'identity provider error'),
+    );
     await app.register(identityRoutes, {
       provider,
       brand: config.brand,
@@ -115,7 +129,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     {
       code: 'identity',
       async check() {
-        return { ok: true, version: config.identity.mode === 'embedded' ? `embedded ${APP_VERSION}` : config.identity.issuer };
+        return {
+          ok: true,
+          version:
+            config.identity.mode === 'embedded'
+              ? `embedded ${APP_VERSION}`
+              : config.identity.issuer,
+        };
       },
     },
   ];

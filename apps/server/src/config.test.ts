@@ -21,12 +21,16 @@ describe('parseConfig', () => {
 
   it('switches to an external issuer with OIDC_ISSUER', () => {
     const c = parseConfig({ OIDC_ISSUER: 'https://id.example.com/', OIDC_AUDIENCE: 'aerie' });
-    expect(c.identity).toMatchObject({ mode: 'external', issuer: 'https://id.example.com', audience: 'aerie' });
+    expect(c.identity).toMatchObject({
+      mode: 'external',
+      issuer: 'https://id.example.com',
+      audience: 'aerie',
+    });
   });
 
   it('lists every invalid variable at once', () => {
-    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url' })).toThrow(
-      /PORT[\s\S]*PUBLIC_URL[\s\S]*DATABASE_URL|PORT[\s\S]*DATABASE_URL/,
-    );
+    expect(() =>
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url' }),
+    ).toThrow(/PORT[\s\S]*PUBLIC_URL[\s\S]*DATABASE_URL|PORT[\s\S]*DATABASE_URL/);
   });
 });

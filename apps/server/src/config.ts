@@ -13,7 +13,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   BRAND: z.string().min(1).max(60).default(DEFAULT_BRAND),
   STAFF_EMAIL_DOMAIN: z.string().min(3).default('aerie.example'),
   OIDC_ISSUER: z.url().optional(),

@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const config = parseConfig(process.env);
   config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   if (config.demo) await seedDemoIdentity(database.db, config.brand);
   else await seedReferenceIdentity(database.db, config.brand);
@@ -34,7 +36,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: database.kind, identity: config.identity.mode, demo: config.demo },
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      identity: config.identity.mode,
+      demo: config.demo,
+    },
     `${config.brand} is ready at ${config.publicUrl}`,
   );
 }

@@ -26,8 +26,7 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
 const MIGRATION_LOCK_ID = 7_243_001;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; max?: number }
-  | { kind: 'pglite'; dataDir: string | null };
+  { kind: 'postgres'; url: string; max?: number } | { kind: 'pglite'; dataDir: string | null };
 
 /**
  * Opens the database and applies pending migrations. `pglite` with a null

@@ -22,7 +22,12 @@ describe('lockDataDir', () => {
     const moduleUrl = new URL('./lock.ts', import.meta.url).href;
     const child = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '-e', `import(${JSON.stringify(moduleUrl)}).then(m => { try { m.lockDataDir(${JSON.stringify(dir)}); process.exit(0) } catch (e) { console.error(e.message); process.exit(2) } })`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(moduleUrl)}).then(m => { try { m.lockDataDir(${JSON.stringify(dir)}); process.exit(0) } catch (e) { console.error(e.message); process.exit(2) } })`,
+      ],
       { encoding: 'utf8' },
     );
     expect(child.status).toBe(2);

@@ -21,8 +21,18 @@ export const demoAccounts: readonly DemoAccount[] = [
   { key: 'provider', name: '{brand}', kind: 'provider', parentKey: null },
   { key: 'partner', name: 'Skyline Connect Partners', kind: 'partner', parentKey: 'provider' },
   { key: 'northwind', name: 'Northwind Maritime', kind: 'customer', parentKey: 'partner' },
-  { key: 'northwind-fleet-a', name: 'Northwind Maritime – Atlantic Fleet', kind: 'customer', parentKey: 'northwind' },
-  { key: 'northwind-fleet-p', name: 'Northwind Maritime – Pacific Fleet', kind: 'customer', parentKey: 'northwind' },
+  {
+    key: 'northwind-fleet-a',
+    name: 'Northwind Maritime – Atlantic Fleet',
+    kind: 'customer',
+    parentKey: 'northwind',
+  },
+  {
+    key: 'northwind-fleet-p',
+    name: 'Northwind Maritime – Pacific Fleet',
+    kind: 'customer',
+    parentKey: 'northwind',
+  },
   { key: 'terra', name: 'Terra Logistics', kind: 'customer', parentKey: 'provider' },
   { key: 'terra-rail', name: 'Terra Logistics – Rail', kind: 'customer', parentKey: 'terra' },
 ];
@@ -36,10 +46,46 @@ export interface DemoUser {
 }
 
 export const demoUsers: readonly DemoUser[] = [
-  { email: 'sofia.reyes@aerie.example', firstName: 'Sofia', lastName: 'Reyes', role: 'superUser', accountKey: 'provider' },
-  { email: 'marcus.chen@aerie.example', firstName: 'Marcus', lastName: 'Chen', role: 'providerAdmin', accountKey: 'provider' },
-  { email: 'priya.natarajan@aerie.example', firstName: 'Priya', lastName: 'Natarajan', role: 'salesSupport', accountKey: 'provider' },
-  { email: 'tomas.okafor@aerie.example', firstName: 'Tomas', lastName: 'Okafor', role: 'productSupport', accountKey: 'provider' },
-  { email: 'hannah.keller@northwind.example', firstName: 'Hannah', lastName: 'Keller', role: 'accountAdmin', accountKey: 'northwind' },
-  { email: 'liam.brooks@northwind.example', firstName: 'Liam', lastName: 'Brooks', role: 'credentialed', accountKey: 'northwind' },
+  {
+    email: 'sofia.reyes@aerie.example',
+    firstName: 'Sofia',
+    lastName: 'Reyes',
+    role: 'superUser',
+    accountKey: 'provider',
+  },
+  {
+    email: 'marcus.chen@aerie.example',
+    firstName: 'Marcus',
+    lastName: 'Chen',
+    role: 'providerAdmin',
+    accountKey: 'provider',
+  },
+  {
+    email: 'priya.natarajan@aerie.example',
+    firstName: 'Priya',
+    lastName: 'Natarajan',
+    role: 'salesSupport',
+    accountKey: 'provider',
+  },
+  {
+    email: 'tomas.okafor@aerie.example',
+    firstName: 'Tomas',
+    lastName: 'Okafor',
+    role: 'productSupport',
+    accountKey: 'provider',
+  },
+  {
+    email: 'hannah.keller@northwind.example',
+    firstName: 'Hannah',
+    lastName: 'Keller',
+    role: 'accountAdmin',
+    accountKey: 'northwind',
+  },
+  {
+    email: 'liam.brooks@northwind.example',
+    firstName: 'Liam',
+    lastName: 'Brooks',
+    role: 'credentialed',
+    accountKey: 'northwind',
+  },
 ];

@@ -9,7 +9,10 @@ import { DEMO_PASSWORD, demoAccounts, demoUsers } from './demo-identities.js';
  * Reference data every installation needs: the six roles, their permissions,
  * and the provider's own account (named after the brand). Idempotent.
  */
-export async function seedReferenceIdentity(db: Db, brand: string): Promise<{ providerAccountId: string }> {
+export async function seedReferenceIdentity(
+  db: Db,
+  brand: string,
+): Promise<{ providerAccountId: string }> {
   await db.transaction(async (tx) => {
     for (const key of roleKeys) {
       await tx.insert(roles).values({ key }).onConflictDoNothing();
@@ -19,23 +22,37 @@ export async function seedReferenceIdentity(db: Db, brand: string): Promise<{ pr
       await tx.insert(permissions).values({ name }).onConflictDoNothing();
     }
     const roleRows = await tx.select({ id: roles.id, key: roles.key }).from(roles);
-    const permissionRows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
+    const permissionRows = await tx
+      .select({ id: permissions.id, name: permissions.name })
+      .from(permissions);
     const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
     for (const role of roleRows) {
       const granted = rolePermissionTable[role.key as keyof typeof rolePermissionTable] ?? [];
       for (const name of granted) {
         const id = permissionId.get(name);
-        if (id) await tx.insert(rolePermissions).values({ roleId: role.id, permissionId: id }).onConflictDoNothing();
+        if (id)
+          await tx
+            .insert(rolePermissions)
+            .values({ roleId: role.id, permissionId: id })
+            .onConflictDoNothing();
       }
     }
-    const root = await tx.select({ id: accounts.id }).from(accounts).where(sql`${accounts.parentId} is null`).limit(1);
+    const root = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`${accounts.parentId} is null`)
+      .limit(1);
     if (!root[0]) {
       await tx.insert(accounts).values({ name: brand, kind: 'provider' });
     } else {
       await tx.update(accounts).set({ name: brand }).where(eq(accounts.id, root[0].id));
     }
   });
-  const root = await db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.parentId} is null`).limit(1);
+  const root = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.parentId} is null`)
+    .limit(1);
   return { providerAccountId: root[0]!.id };
 }
 
@@ -56,7 +73,12 @@ export async function seedDemoIdentity(db: Db, brand: string): Promise<void> {
       .limit(1);
     const id =
       existing[0]?.id ??
-      (await db.insert(accounts).values({ name: account.name, kind: account.kind, parentId }).returning({ id: accounts.id }))[0]!.id;
+      (
+        await db
+          .insert(accounts)
+          .values({ name: account.name, kind: account.kind, parentId })
+          .returning({ id: accounts.id })
+      )[0]!.id;
     accountIds.set(account.key, id);
   }
   const roleRows = await db.select({ id: roles.id, key: roles.key }).from(roles);

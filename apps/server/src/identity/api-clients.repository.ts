@@ -12,7 +12,10 @@ export function createApiClientsRepository(pool: pg.Pool) {
       );
     },
     async ownerOf(clientId: string): Promise<string | null> {
-      const r = await pool.query<{ user_id: string }>('select user_id from api_clients where client_id = $1', [clientId]);
+      const r = await pool.query<{ user_id: string }>(
+        'select user_id from api_clients where client_id = $1',
+        [clientId],
+      );
       return r.rows[0]?.user_id ?? null;
     },
   };

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleDisplayName, currentUserSchema } from '@aerie/contract';
 import { demoUsers } from '../demo/demo-identities.js';
-import { bearer, createTestContext, signIn, startSignIn, type TestContext } from '../test/test-app.js';
+import {
+  bearer,
+  createTestContext,
+  signIn,
+  startSignIn,
+  type TestContext,
+} from '../test/test-app.js';
 import { IDENTITY_MESSAGES } from './identity.routes.js';
 import { createApiClientsRepository } from './api-clients.repository.js';
 
@@ -18,7 +24,11 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
     'signs in the demo %s user and answers /v2/users/me with their name and role',
     async (_role, user) => {
       const { accessToken } = await signIn(ctx.app, user.email);
-      const me = await ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers: bearer(accessToken) });
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/v2/users/me',
+        headers: bearer(accessToken),
+      });
       expect(me.statusCode).toBe(200);
       const body = currentUserSchema.parse(me.json());
       expect(body).toMatchObject({
@@ -37,7 +47,11 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
 
   it('names the provider admin role after the brand', async () => {
     const { accessToken } = await signIn(ctx.app, 'marcus.chen@aerie.example');
-    const me = await ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers: bearer(accessToken) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/v2/users/me',
+      headers: bearer(accessToken),
+    });
     expect(currentUserSchema.parse(me.json()).roleName).toBe('Aerie Admin');
   });
 
@@ -78,7 +92,11 @@ describe('client credentials at POST /connect/token', () => {
     const user = await ctx.database.pool.query<{ id: string }>(
       "select id from users where email = 'hannah.keller@northwind.example'",
     );
-    await createApiClientsRepository(ctx.database.pool).create(user.rows[0]!.id, 'northwind-integration', 's3cret-value-for-tests');
+    await createApiClientsRepository(ctx.database.pool).create(
+      user.rows[0]!.id,
+      'northwind-integration',
+      's3cret-value-for-tests',
+    );
   });
 
   async function token(form: Record<string, string>, headers: Record<string, string> = {}) {
@@ -99,27 +117,49 @@ describe('client credentials at POST /connect/token', () => {
     });
     expect(res.statusCode).toBe(200);
     const accessToken = res.json<{ access_token: string }>().access_token;
-    const me = await ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers: bearer(accessToken) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/v2/users/me',
+      headers: bearer(accessToken),
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'hannah.keller@northwind.example', role: 'accountAdmin' });
+    expect(me.json()).toMatchObject({
+      email: 'hannah.keller@northwind.example',
+      role: 'accountAdmin',
+    });
   });
 
   it('accepts HTTP Basic client authentication too', async () => {
     const basic = Buffer.from('northwind-integration:s3cret-value-for-tests').toString('base64');
-    const res = await token({ grant_type: 'client_credentials', scope: 'partners-api' }, { authorization: `Basic ${basic}` });
+    const res = await token(
+      { grant_type: 'client_credentials', scope: 'partners-api' },
+      { authorization: `Basic ${basic}` },
+    );
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses a wrong secret and an unknown client', async () => {
-    const wrong = await token({ grant_type: 'client_credentials', scope: 'partners-api', client_id: 'northwind-integration', client_secret: 'nope' });
+    const wrong = await token({
+      grant_type: 'client_credentials',
+      scope: 'partners-api',
+      client_id: 'northwind-integration',
+      client_secret: 'nope',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json<{ error: string }>().error).toBe('invalid_client');
-    const unknown = await token({ grant_type: 'client_credentials', scope: 'partners-api', client_id: 'who', client_secret: 'nope' });
+    const unknown = await token({
+      grant_type: 'client_credentials',
+      scope: 'partners-api',
+      client_id: 'who',
+      client_secret: 'nope',
+    });
     expect(unknown.statusCode).toBe(401);
   });
 
   it('never stores the secret itself', async () => {
-    const rows = await ctx.database.pool.query<{ secret_hash: string }>('select secret_hash from api_clients');
+    const rows = await ctx.database.pool.query<{ secret_hash: string }>(
+      'select secret_hash from api_clients',
+    );
     expect(rows.rows.every((r) => !r.secret_hash.includes('s3cret'))).toBe(true);
   });
 });

@@ -31,7 +31,10 @@ export interface IdentityRoutesOptions {
   pool: pg.Pool;
 }
 
-const loginBody = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
+const loginBody = z.object({
+  email: z.string().max(320).default(''),
+  password: z.string().max(1024).default(''),
+});
 const changePasswordBody = z.object({
   email: z.string().max(320).default(''),
   currentPassword: z.string().max(1024).default(''),
@@ -40,11 +43,20 @@ const changePasswordBody = z.object({
 });
 
 function html(reply: FastifyReply, body: string, status = 200) {
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 /** Hands a request to the provider under its `/auth` mount, with the prefix stripped. */
-function passToProvider(provider: Provider, request: FastifyRequest, reply: FastifyReply, url?: string) {
+function passToProvider(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url?: string,
+) {
   const raw = request.raw as IncomingMessage & { originalUrl?: string };
   const original = url ?? raw.url ?? '/';
   raw.originalUrl = original;
@@ -58,14 +70,23 @@ function passToProvider(provider: Provider, request: FastifyRequest, reply: Fast
  * Mounts the embedded OpenID Connect provider at /auth, its own sign-in and
  * change-password pages, and the spec's token endpoint POST /connect/token.
  */
-export async function identityRoutes(app: FastifyInstance, o: IdentityRoutesOptions): Promise<void> {
+export async function identityRoutes(
+  app: FastifyInstance,
+  o: IdentityRoutesOptions,
+): Promise<void> {
   const { provider } = o;
 
   app.get('/auth/assets/identity.css', async (_req, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(identityCss),
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(identityCss),
   );
   app.get('/auth/assets/logout.js', async (_req, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(logoutScript),
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(logoutScript),
   );
 
   // Our pages: forms are url-encoded; sign-in attempts are rate-limited per address as well as per login name.
@@ -78,14 +99,35 @@ export async function identityRoutes(app: FastifyInstance, o: IdentityRoutesOpti
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);
       } catch {
-        return html(reply, errorPage(o.brand, 'Sign-in expired', IDENTITY_MESSAGES.sessionExpired, `${o.publicUrl}/`), 400);
+        return html(
+          reply,
+          errorPage(
+            o.brand,
+            'Sign-in expired',
+            IDENTITY_MESSAGES.sessionExpired,
+            `${o.publicUrl}/`,
+          ),
+          400,
+        );
       }
       if (details.prompt.name === 'login') {
-        return html(reply, loginPage({ brand: o.brand, action: `/auth/interaction/${details.uid}/login`, changePasswordUrl: '/auth/password' }));
+        return html(
+          reply,
+          loginPage({
+            brand: o.brand,
+            action: `/auth/interaction/${details.uid}/login`,
+            changePasswordUrl: '/auth/password',
+          }),
+        );
       }
       // Any other prompt (consent) is answered for the first-party portal by loadExistingGrant.
       reply.hijack();
-      return provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+      return provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        {},
+        { mergeWithLastSubmission: true },
+      );
     });
 
     pages.post<{ Params: { uid: string } }>(
@@ -96,13 +138,32 @@ export async function identityRoutes(app: FastifyInstance, o: IdentityRoutesOpti
         try {
           details = await provider.interactionDetails(request.raw, reply.raw);
         } catch {
-          return html(reply, errorPage(o.brand, 'Sign-in expired', IDENTITY_MESSAGES.sessionExpired, `${o.publicUrl}/`), 400);
+          return html(
+            reply,
+            errorPage(
+              o.brand,
+              'Sign-in expired',
+              IDENTITY_MESSAGES.sessionExpired,
+              `${o.publicUrl}/`,
+            ),
+            400,
+          );
         }
         const body = loginBody.safeParse(request.body ?? {});
         const email = body.success ? body.data.email.trim() : '';
         const password = body.success ? body.data.password : '';
         const page = (error: string, status: number) =>
-          html(reply, loginPage({ brand: o.brand, action: `/auth/interaction/${details.uid}/login`, changePasswordUrl: '/auth/password', email, error }), status);
+          html(
+            reply,
+            loginPage({
+              brand: o.brand,
+              action: `/auth/interaction/${details.uid}/login`,
+              changePasswordUrl: '/auth/password',
+              email,
+              error,
+            }),
+            status,
+          );
 
         if (await o.throttle.isLocked(email)) return page(IDENTITY_MESSAGES.locked, 429);
         const userId = await checkCredentials(o.users, email, password);
@@ -112,73 +173,104 @@ export async function identityRoutes(app: FastifyInstance, o: IdentityRoutesOpti
         }
         await o.throttle.reset(email);
         reply.hijack();
-        return provider.interactionFinished(request.raw, reply.raw, { login: { accountId: userId } }, { mergeWithLastSubmission: false });
+        return provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId: userId } },
+          { mergeWithLastSubmission: false },
+        );
       },
     );
 
     pages.get('/auth/password', async (_request, reply) =>
-      html(reply, changePasswordPage({ brand: o.brand, action: '/auth/password', returnUrl: `${o.publicUrl}/`, minLength: PASSWORD_RULES.minLength })),
+      html(
+        reply,
+        changePasswordPage({
+          brand: o.brand,
+          action: '/auth/password',
+          returnUrl: `${o.publicUrl}/`,
+          minLength: PASSWORD_RULES.minLength,
+        }),
+      ),
     );
 
-    pages.post('/auth/password', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const parsed = changePasswordBody.safeParse(request.body ?? {});
-      const b = parsed.success ? parsed.data : { email: '', currentPassword: '', newPassword: '', confirmPassword: '' };
-      const email = b.email.trim();
-      const page = (error: string | undefined, status: number, success?: string) =>
-        html(
-          reply,
-          changePasswordPage({
-            brand: o.brand,
-            action: '/auth/password',
-            returnUrl: `${o.publicUrl}/`,
-            minLength: PASSWORD_RULES.minLength,
-            email,
-            ...(error ? { error } : {}),
-            ...(success ? { success } : {}),
-          }),
-          status,
-        );
-      if (b.newPassword.length < PASSWORD_RULES.minLength) return page(IDENTITY_MESSAGES.passwordTooShort, 400);
-      if (b.newPassword.length > PASSWORD_RULES.maxLength) return page(IDENTITY_MESSAGES.passwordTooLong, 400);
-      if (b.newPassword !== b.confirmPassword) return page(IDENTITY_MESSAGES.passwordMismatch, 400);
-      if (b.newPassword === b.currentPassword) return page(IDENTITY_MESSAGES.passwordSame, 400);
-      if (await o.throttle.isLocked(email)) return page(IDENTITY_MESSAGES.locked, 429);
-      const userId = await checkCredentials(o.users, email, b.currentPassword);
-      if (!userId) {
-        await o.throttle.recordFailure(email);
-        return page(IDENTITY_MESSAGES.invalidCredentials, 401);
-      }
-      await o.throttle.reset(email);
-      await o.users.setPassword(userId, await hashPassword(b.newPassword));
-      return page(undefined, 200, IDENTITY_MESSAGES.passwordChanged);
-    });
+    pages.post(
+      '/auth/password',
+      { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const parsed = changePasswordBody.safeParse(request.body ?? {});
+        const b = parsed.success
+          ? parsed.data
+          : { email: '', currentPassword: '', newPassword: '', confirmPassword: '' };
+        const email = b.email.trim();
+        const page = (error: string | undefined, status: number, success?: string) =>
+          html(
+            reply,
+            changePasswordPage({
+              brand: o.brand,
+              action: '/auth/password',
+              returnUrl: `${o.publicUrl}/`,
+              minLength: PASSWORD_RULES.minLength,
+              email,
+              ...(error ? { error } : {}),
+              ...(success ? { success } : {}),
+            }),
+            status,
+          );
+        if (b.newPassword.length < PASSWORD_RULES.minLength)
+          return page(IDENTITY_MESSAGES.passwordTooShort, 400);
+        if (b.newPassword.length > PASSWORD_RULES.maxLength)
+          return page(IDENTITY_MESSAGES.passwordTooLong, 400);
+        if (b.newPassword !== b.confirmPassword)
+          return page(IDENTITY_MESSAGES.passwordMismatch, 400);
+        if (b.newPassword === b.currentPassword) return page(IDENTITY_MESSAGES.passwordSame, 400);
+        if (await o.throttle.isLocked(email)) return page(IDENTITY_MESSAGES.locked, 429);
+        const userId = await checkCredentials(o.users, email, b.currentPassword);
+        if (!userId) {
+          await o.throttle.recordFailure(email);
+          return page(IDENTITY_MESSAGES.invalidCredentials, 401);
+        }
+        await o.throttle.reset(email);
+        await o.users.setPassword(userId, await hashPassword(b.newPassword));
+        return page(undefined, 200, IDENTITY_MESSAGES.passwordChanged);
+      },
+    );
 
     // The spec's token endpoint. API client secrets are stored derived: the presented secret is
     // replaced by its derived form before the provider authenticates the client.
-    pages.post('/connect/token', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const body: Record<string, string> = {};
-      for (const [k, v] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {
-        if (typeof v === 'string') body[k] = v;
-      }
-      const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      if (basic?.[1]) {
-        const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-        const sep = decoded.indexOf(':');
-        if (sep > 0) {
-          body['client_id'] = decodeURIComponent(decoded.slice(0, sep));
-          body['client_secret'] = decodeURIComponent(decoded.slice(sep + 1));
+    pages.post(
+      '/connect/token',
+      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const body: Record<string, string> = {};
+        for (const [k, v] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {
+          if (typeof v === 'string') body[k] = v;
         }
-        delete request.raw.headers.authorization;
-      }
-      if (body['client_id'] && body['client_secret']) {
-        const r = await o.pool.query<{ secret_salt: string }>('select secret_salt from api_clients where client_id = $1', [body['client_id']]);
-        const salt = r.rows[0]?.secret_salt;
-        body['client_secret'] = salt ? await deriveClientSecret(body['client_secret'], salt) : '!';
-      }
-      const raw = request.raw as IncomingMessage & { body?: unknown };
-      raw.body = body;
-      return passToProvider(provider, request, reply, '/auth/token');
-    });
+        const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+        if (basic?.[1]) {
+          const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+          const sep = decoded.indexOf(':');
+          if (sep > 0) {
+            body['client_id'] = decodeURIComponent(decoded.slice(0, sep));
+            body['client_secret'] = decodeURIComponent(decoded.slice(sep + 1));
+          }
+          delete request.raw.headers.authorization;
+        }
+        if (body['client_id'] && body['client_secret']) {
+          const r = await o.pool.query<{ secret_salt: string }>(
+            'select secret_salt from api_clients where client_id = $1',
+            [body['client_id']],
+          );
+          const salt = r.rows[0]?.secret_salt;
+          body['client_secret'] = salt
+            ? await deriveClientSecret(body['client_secret'], salt)
+            : '!';
+        }
+        const raw = request.raw as IncomingMessage & { body?: unknown };
+        raw.body = body;
+        return passToProvider(provider, request, reply, '/auth/token');
+      },
+    );
   });
 
   // Everything else under /auth is the provider's own (authorization, token, jwks, discovery, end session).
@@ -191,7 +283,11 @@ export async function identityRoutes(app: FastifyInstance, o: IdentityRoutesOpti
 }
 
 /** Returns the user id when the email and password match an active local user. Same cost either way. */
-async function checkCredentials(users: UsersRepository, email: string, password: string): Promise<string | null> {
+async function checkCredentials(
+  users: UsersRepository,
+  email: string,
+  password: string,
+): Promise<string | null> {
   const user = email ? await users.findByEmail(email) : null;
   if (!user || user.disabled || user.loginType !== 'Local' || !user.passwordHash) {
     await verifyPassword(password, await decoyHash());

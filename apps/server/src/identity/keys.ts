@@ -9,8 +9,16 @@ export interface IdentityKeys {
   cookieKeys: string[];
 }
 
-async function loadOrCreate<T>(pool: pg.Pool, id: string, kind: string, create: () => Promise<T>): Promise<T> {
-  const existing = await pool.query<{ material: T }>('select material from identity_keys where id = $1', [id]);
+async function loadOrCreate<T>(
+  pool: pg.Pool,
+  id: string,
+  kind: string,
+  create: () => Promise<T>,
+): Promise<T> {
+  const existing = await pool.query<{ material: T }>(
+    'select material from identity_keys where id = $1',
+    [id],
+  );
   if (existing.rows[0]) return existing.rows[0].material;
   const material = await create();
   // Several instances may start at once: the first insert wins, everyone reads it back.
@@ -18,14 +26,20 @@ async function loadOrCreate<T>(pool: pg.Pool, id: string, kind: string, create: 
     'insert into identity_keys (id, kind, material) values ($1, $2, $3) on conflict (id) do nothing',
     [id, kind, JSON.stringify(material)],
   );
-  const stored = await pool.query<{ material: T }>('select material from identity_keys where id = $1', [id]);
+  const stored = await pool.query<{ material: T }>(
+    'select material from identity_keys where id = $1',
+    [id],
+  );
   return stored.rows[0]!.material;
 }
 
 /** Loads the identity provider's keys from the database, creating them on first start. */
 export async function loadIdentityKeys(pool: pg.Pool): Promise<IdentityKeys> {
   const signing = await loadOrCreate(pool, 'signing-1', 'signing', async () => {
-    const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const { privateKey } = await generateKeyPair('RS256', {
+      modulusLength: 2048,
+      extractable: true,
+    });
     const jwk = await exportJWK(privateKey);
     return { ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
   });

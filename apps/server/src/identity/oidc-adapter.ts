@@ -15,7 +15,15 @@ export function createOidcAdapterFactory(pool: pg.Pool) {
          values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
            user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`,
-        [id, kind, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
+        [
+          id,
+          kind,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.userCode ?? null,
+          payload.uid ?? null,
+          expiresAt,
+        ],
       );
     },
     async find(id: string) {
@@ -28,7 +36,10 @@ export function createOidcAdapterFactory(pool: pg.Pool) {
       return findWhere(pool, kind, 'user_code = $2', userCode);
     },
     async consume(id: string) {
-      await pool.query('update oidc_payloads set consumed_at = now() where kind = $1 and id = $2', [kind, id]);
+      await pool.query('update oidc_payloads set consumed_at = now() where kind = $1 and id = $2', [
+        kind,
+        id,
+      ]);
     },
     async destroy(id: string) {
       await pool.query('delete from oidc_payloads where kind = $1 and id = $2', [kind, id]);
@@ -47,11 +58,15 @@ async function findWhere(pool: pg.Pool, kind: string, condition: string, value: 
   );
   const row = result.rows[0];
   if (!row) return undefined;
-  return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+  return row.consumed_at
+    ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+    : row.payload;
 }
 
 /** Removes expired rows; run on a schedule. */
 export async function purgeExpiredOidcPayloads(pool: pg.Pool): Promise<number> {
-  const result = await pool.query('delete from oidc_payloads where expires_at is not null and expires_at < now()');
+  const result = await pool.query(
+    'delete from oidc_payloads where expires_at is not null and expires_at < now()',
+  );
   return result.rowCount ?? 0;
 }

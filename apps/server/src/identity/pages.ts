@@ -1,6 +1,12 @@
 /** Server-rendered pages of the identity provider: sign-in, change password, sign-out, errors. */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -21,6 +27,7 @@ function layout({ brand, title, body, scripts = [] }: LayoutOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${b}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/auth/assets/identity.css">
 ${scripts.map((s) => `<script src="${escapeHtml(s)}" defer></script>`).join('\n')}
 </head>
@@ -113,7 +120,12 @@ ${form}
   });
 }
 
-export function errorPage(brand: string, title: string, message: string, returnUrl: string): string {
+export function errorPage(
+  brand: string,
+  title: string,
+  message: string,
+  returnUrl: string,
+): string {
   return layout({
     brand,
     title,

@@ -2,7 +2,9 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions) {
   return new Promise<Buffer>((resolve, reject) => {
-    scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCb(password, salt, keylen, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -15,7 +17,14 @@ const MAX_PASSWORD_LENGTH = 1024;
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: 256 * 1024 * 1024 });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 /** Constant-time check of a password against a stored hash; false for any malformed hash. */

@@ -1,4 +1,10 @@
-import Provider, { errors, type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  type Adapter,
+  type AdapterPayload,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type pg from 'pg';
 import { PARTNERS_API_SCOPE, PORTAL_API_SCOPE } from '@aerie/contract';
 import type { UsersRepository } from '../features/users/users.repository.js';
@@ -40,7 +46,8 @@ export function createProvider(o: ProviderOptions): Provider {
   const portalTtl = o.portalAccessTokenTtl ?? TTL.portalAccessToken;
 
   const configuration: Configuration = {
-    adapter: (kind: string) => (kind === 'Client' ? apiClientAdapter(o.pool, baseAdapter(kind)) : baseAdapter(kind)),
+    adapter: (kind: string) =>
+      kind === 'Client' ? apiClientAdapter(o.pool, baseAdapter(kind)) : baseAdapter(kind),
     clients: [
       {
         client_id: o.portalClientId,
@@ -48,7 +55,11 @@ export function createProvider(o: ProviderOptions): Provider {
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${o.publicUrl}/auth/signinwin/main`, `${o.publicUrl}/auth/signinsilent`, `${o.publicUrl}/auth/signinpop`],
+        redirect_uris: [
+          `${o.publicUrl}/auth/signinwin/main`,
+          `${o.publicUrl}/auth/signinsilent`,
+          `${o.publicUrl}/auth/signinpop`,
+        ],
         post_logout_redirect_uris: [`${o.publicUrl}/`, `${o.publicUrl}/auth/signoutpop`],
         scope: 'openid profile offline_access',
       },
@@ -99,7 +110,10 @@ export function createProvider(o: ProviderOptions): Provider {
         if (found) return found;
       }
       if (client.clientId !== o.portalClientId) return undefined;
-      const grant = new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const grant = new oidc.provider.Grant({
+        clientId: client.clientId,
+        accountId: session.accountId,
+      });
       grant.addOIDCScope('openid profile offline_access');
       grant.addResourceScope(o.audience, PORTAL_API_SCOPE);
       await grant.save();
@@ -117,7 +131,12 @@ export function createProvider(o: ProviderOptions): Provider {
         },
         postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
           ctx.type = 'html';
-          ctx.body = errorPage(o.brand, 'Signed out', 'You have been signed out.', `${o.publicUrl}/`);
+          ctx.body = errorPage(
+            o.brand,
+            'Signed out',
+            'You have been signed out.',
+            `${o.publicUrl}/`,
+          );
         },
       },
       resourceIndicators: {

@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 
 /** Only asymmetric algorithms; `none` and HMAC are refused. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -53,9 +60,12 @@ export function createTokenVerifier(o: TokenVerifierOptions): TokenVerifier {
 
 /** Reads the JWKS URI from an external issuer's discovery document. */
 export async function discoverJwksUri(issuer: string): Promise<string> {
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!response.ok) throw new Error(`OIDC discovery at ${issuer} answered ${response.status}`);
   const document = (await response.json()) as { jwks_uri?: unknown; issuer?: unknown };
-  if (typeof document.jwks_uri !== 'string') throw new Error(`OIDC discovery at ${issuer} has no jwks_uri`);
+  if (typeof document.jwks_uri !== 'string')
+    throw new Error(`OIDC discovery at ${issuer} has no jwks_uri`);
   return document.jwks_uri;
 }

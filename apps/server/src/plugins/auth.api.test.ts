@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { apiErrorSchema, currentUserSchema } from '@aerie/contract';
-import { bearer, createTestContext, signIn, TEST_PUBLIC_URL, type TestContext } from '../test/test-app.js';
+import {
+  bearer,
+  createTestContext,
+  signIn,
+  TEST_PUBLIC_URL,
+  type TestContext,
+} from '../test/test-app.js';
 
 let ctx: TestContext;
 let signingJwk: JWK;
@@ -11,9 +17,13 @@ const AUDIENCE = 'urn:aerie:api';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const keys = await ctx.database.pool.query<{ material: JWK }>("select material from identity_keys where kind = 'signing'");
+  const keys = await ctx.database.pool.query<{ material: JWK }>(
+    "select material from identity_keys where kind = 'signing'",
+  );
   signingJwk = keys.rows[0]!.material;
-  const users = await ctx.database.pool.query<{ id: string }>("select id from users where email = 'sofia.reyes@aerie.example'");
+  const users = await ctx.database.pool.query<{ id: string }>(
+    "select id from users where email = 'sofia.reyes@aerie.example'",
+  );
   userId = users.rows[0]!.id;
 });
 afterAll(async () => {
@@ -47,7 +57,11 @@ function b64url(value: object): string {
 }
 
 async function me(token?: string) {
-  return ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers: token === undefined ? {} : bearer(token) });
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/v2/users/me',
+    headers: token === undefined ? {} : bearer(token),
+  });
 }
 
 describe('bearer token verification', () => {
@@ -67,7 +81,10 @@ describe('bearer token verification', () => {
     ['a wrong audience', async () => forge({ aud: 'urn:someone-else' })],
     ['a wrong issuer', async () => forge({ iss: 'https://evil.example/auth' })],
     ['a token without the API scope', async () => forge({ scope: 'openid' })],
-    ['a token for a user that does not exist', async () => forge({ sub: '00000000-0000-4000-8000-000000000000' })],
+    [
+      'a token for a user that does not exist',
+      async () => forge({ sub: '00000000-0000-4000-8000-000000000000' }),
+    ],
     [
       'a tampered payload',
       async () => {
@@ -83,7 +100,9 @@ describe('bearer token verification', () => {
     [
       'HS256 keyed with the public key',
       async () => {
-        const secret = new TextEncoder().encode(JSON.stringify({ kty: signingJwk.kty, n: signingJwk.n, e: signingJwk.e }));
+        const secret = new TextEncoder().encode(
+          JSON.stringify({ kty: signingJwk.kty, n: signingJwk.n, e: signingJwk.e }),
+        );
         return new SignJWT({ scope: 'api' })
           .setProtectedHeader({ alg: 'HS256', kid: signingJwk.kid! })
           .setSubject(userId)
@@ -115,11 +134,20 @@ describe('bearer token verification', () => {
 
   it('serves the runtime configuration the browser starts from', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/config.json' });
-    expect(res.json()).toMatchObject({ brand: 'Aerie', authority: ISSUER, clientId: 'aerie-portal', scope: 'openid profile api' });
+    expect(res.json()).toMatchObject({
+      brand: 'Aerie',
+      authority: ISSUER,
+      clientId: 'aerie-portal',
+      scope: 'openid profile api',
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/v2/nothing-here', headers: { accept: 'text/html' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/v2/nothing-here',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
   });
@@ -145,7 +173,10 @@ describe('PUT /v2/users/settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ theme: 'dark', menuCollapsed: true, detailFullWidth: true });
     const after = await me(token);
-    expect(currentUserSchema.parse(after.json()).settings).toMatchObject({ theme: 'dark', menuCollapsed: true });
+    expect(currentUserSchema.parse(after.json()).settings).toMatchObject({
+      theme: 'dark',
+      menuCollapsed: true,
+    });
   });
 
   it('refuses malformed JSON with 400 and a message', async () => {
@@ -168,7 +199,11 @@ describe('PUT /v2/users/settings', () => {
   });
 
   it('needs a token', async () => {
-    const res = await ctx.app.inject({ method: 'PUT', url: '/v2/users/settings', payload: { theme: 'dark' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v2/users/settings',
+      payload: { theme: 'dark' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

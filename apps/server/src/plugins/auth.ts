@@ -55,13 +55,18 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
     try {
       token = await o.verify(match[1]);
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw new UnauthorizedError('The access token is invalid or expired.');
+      if (error instanceof InvalidTokenError)
+        throw new UnauthorizedError('The access token is invalid or expired.');
       throw error;
     }
-    const isClientToken = token.clientId !== null && token.clientId !== o.portalClientId && (!token.sub || token.sub === token.clientId);
+    const isClientToken =
+      token.clientId !== null &&
+      token.clientId !== o.portalClientId &&
+      (!token.sub || token.sub === token.clientId);
     let userId: string | null;
     if (isClientToken) {
-      if (!token.scopes.includes(PARTNERS_API_SCOPE)) throw new UnauthorizedError('The access token lacks the partners-api scope.');
+      if (!token.scopes.includes(PARTNERS_API_SCOPE))
+        throw new UnauthorizedError('The access token lacks the partners-api scope.');
       userId = await o.resolveApiClientOwner(token.clientId!);
     } else {
       if (!token.scopes.includes(PORTAL_API_SCOPE) && !token.scopes.includes(PARTNERS_API_SCOPE)) {
@@ -70,7 +75,8 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
       userId = await resolveUserId(o.users, token.sub, token.email);
     }
     const user = userId ? await o.users.findById(userId) : null;
-    if (!user || user.disabled) throw new UnauthorizedError('The access token does not belong to an active user.');
+    if (!user || user.disabled)
+      throw new UnauthorizedError('The access token does not belong to an active user.');
     (request as WithPrincipal)[principalKey] = {
       userId: user.id,
       accountId: user.accountId,
@@ -82,7 +88,11 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function resolveUserId(users: UsersRepository, sub: string | null, email: string | null): Promise<string | null> {
+async function resolveUserId(
+  users: UsersRepository,
+  sub: string | null,
+  email: string | null,
+): Promise<string | null> {
   if (sub && UUID.test(sub)) return sub;
   if (email) return (await users.findByEmail(email))?.id ?? null;
   return null;

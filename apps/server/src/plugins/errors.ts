@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@aerie/contract';
 
 export class HttpError extends Error {
@@ -84,10 +87,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(400, message, field));
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.field));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.statusCode, error.message, error.field));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response did not match its schema',
+      );
       return reply.status(500).send(errorBody(500, 'An unexpected error occurred.'));
     }
     const status = error.statusCode ?? 500;

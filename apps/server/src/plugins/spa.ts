@@ -5,10 +5,25 @@ import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.js';
 
 /** Paths that belong to the API or the identity provider: never answered with the SPA. */
-const API_PREFIXES = ['/v1/', '/v2/', '/v2.1/', '/v3/', '/live/', '/health', '/status', '/connect/', '/apidocs/'];
+const API_PREFIXES = [
+  '/v1/',
+  '/v2/',
+  '/v2.1/',
+  '/v3/',
+  '/live/',
+  '/health',
+  '/status',
+  '/connect/',
+  '/apidocs/',
+];
 
 /** The SPA's own callback routes under /auth (spec 000 §2.1); the rest of /auth is the identity provider. */
-export const SPA_AUTH_ROUTES = ['/auth/signinwin/:name', '/auth/signinpop', '/auth/signoutpop', '/auth/signinsilent'];
+export const SPA_AUTH_ROUTES = [
+  '/auth/signinwin/:name',
+  '/auth/signinpop',
+  '/auth/signoutpop',
+  '/auth/signinsilent',
+];
 
 /**
  * Serves the built web app with history fallback: any GET that is not an API
@@ -25,12 +40,16 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
     for (const route of SPA_AUTH_ROUTES) {
-      app.get(route, async (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+      app.get(route, async (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
     }
   } else {
     app.log.warn({ webDist }, 'the web app is not built: only the API is served');

@@ -72,7 +72,8 @@ class CookieJar {
   private cookies = new Map<string, string>();
   store(response: LightMyRequestResponse) {
     for (const c of response.cookies) {
-      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now()))
+        this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
   }
@@ -83,7 +84,7 @@ class CookieJar {
 
 function pathOf(location: string | undefined): string {
   if (!location) throw new Error('expected a redirect');
-  const u = new URL(location, TEST_PUBLIC_URL);
+  const u = new URL(location, 'http://placeholder');
   return `${u.pathname}${u.search}`;
 }
 
@@ -97,13 +98,19 @@ export interface SignInResult {
  * Signs in through the real authorization-code + PKCE flow, the sign-in page
  * and the token endpoint, as the browser would. Throws when sign-in fails.
  */
-export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<SignInResult> {
-  const attempt = await startSignIn(app, email, password);
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+  publicUrl = TEST_PUBLIC_URL,
+): Promise<SignInResult> {
+  const attempt = await startSignIn(app, email, password, publicUrl);
+  const host = new URL(publicUrl).host;
   if (attempt.loginResponse.statusCode !== 303) {
     throw new Error(`sign-in failed with ${attempt.loginResponse.statusCode}`);
   }
   const { jar, verifier } = attempt;
-  const headers = () => ({ host: 'localhost:8080', cookie: jar.header() });
+  const headers = () => ({ host, cookie: jar.header() });
   // Follow the provider's redirects until it sends the browser back to the portal's callback.
   let location = attempt.loginResponse.headers.location as string;
   for (let hop = 0; hop < 6 && !location.includes('/auth/signinwin/'); hop++) {
@@ -111,48 +118,67 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
     jar.store(next);
     location = next.headers.location as string;
   }
-  const callback = new URL(location, TEST_PUBLIC_URL);
+  const callback = new URL(location, publicUrl);
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code in ${callback.href}`);
   const token = await app.inject({
     method: 'POST',
     url: '/auth/token',
-    headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
       client_id: 'aerie-portal',
-      redirect_uri: `${TEST_PUBLIC_URL}/auth/signinwin/main`,
+      redirect_uri: `${publicUrl}/auth/signinwin/main`,
       code_verifier: verifier,
     }).toString(),
   });
-  if (token.statusCode !== 200) throw new Error(`token endpoint answered ${token.statusCode}: ${token.body}`);
+  if (token.statusCode !== 200)
+    throw new Error(`token endpoint answered ${token.statusCode}: ${token.body}`);
   const body = token.json<{ access_token: string; id_token: string }>();
-  return { accessToken: body.access_token, idToken: body.id_token, loginResponse: attempt.loginResponse };
+  return {
+    accessToken: body.access_token,
+    idToken: body.id_token,
+    loginResponse: attempt.loginResponse,
+  };
 }
 
 /** Opens an authorization request and submits the sign-in form; returns the form's answer. */
-export async function startSignIn(app: FastifyInstance, email: string, password: string) {
+export async function startSignIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  publicUrl = TEST_PUBLIC_URL,
+) {
+  const host = new URL(publicUrl).host;
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const query = new URLSearchParams({
     client_id: 'aerie-portal',
-    redirect_uri: `${TEST_PUBLIC_URL}/auth/signinwin/main`,
+    redirect_uri: `${publicUrl}/auth/signinwin/main`,
     response_type: 'code',
     scope: 'openid profile api',
     code_challenge: challenge,
     code_challenge_method: 'S256',
     state: randomBytes(8).toString('hex'),
   });
-  const authorize = await app.inject({ method: 'GET', url: `/auth/auth?${query.toString()}`, headers: { host: 'localhost:8080' } });
+  const authorize = await app.inject({
+    method: 'GET',
+    url: `/auth/auth?${query.toString()}`,
+    headers: { host },
+  });
   jar.store(authorize);
   const interactionPath = pathOf(authorize.headers.location);
-  const loginPage = await app.inject({ method: 'GET', url: interactionPath, headers: { host: 'localhost:8080', cookie: jar.header() } });
+  const loginPage = await app.inject({
+    method: 'GET',
+    url: interactionPath,
+    headers: { host, cookie: jar.header() },
+  });
   const loginResponse = await app.inject({
     method: 'POST',
     url: `${interactionPath}/login`,
-    headers: { host: 'localhost:8080', cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { host, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
   });
   jar.store(loginResponse);

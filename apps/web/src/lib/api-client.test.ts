@@ -14,8 +14,14 @@ function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 }
 
 function setup(response: Response | (() => Promise<Response>), token: string | null = 'token-123') {
-  const fetchMock = vi.fn<typeof fetch>(async () => (typeof response === 'function' ? response() : response));
-  configureApiClient({ baseUrl: 'https://api.example.test/', getAccessToken: () => token, fetch: fetchMock });
+  const fetchMock = vi.fn<typeof fetch>(async () =>
+    typeof response === 'function' ? response() : response,
+  );
+  configureApiClient({
+    baseUrl: 'https://api.example.test/',
+    getAccessToken: () => token,
+    fetch: fetchMock,
+  });
   return fetchMock;
 }
 
@@ -65,12 +71,19 @@ describe('apiFetch', () => {
   it('maps an error answer to ApiError with the status and the server message', async () => {
     setup(
       jsonResponse(
-        { statusCode: 422, error: 'Unprocessable Entity', message: 'Name is required', field: 'name' },
+        {
+          statusCode: 422,
+          error: 'Unprocessable Entity',
+          message: 'Name is required',
+          field: 'name',
+        },
         { status: 422, statusText: 'Unprocessable Entity' },
       ),
     );
 
-    const error = await rejection(apiFetch('/v2/items', itemSchema, { method: 'POST', body: '{}' }));
+    const error = await rejection(
+      apiFetch('/v2/items', itemSchema, { method: 'POST', body: '{}' }),
+    );
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
@@ -113,10 +126,17 @@ describe('apiFetch', () => {
     const fetchMock = vi.fn<typeof fetch>(
       (_input, init) =>
         new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('Aborted', 'AbortError')),
+          );
         }),
     );
-    configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock, timeoutMs: 60_000 });
+    configureApiClient({
+      baseUrl: '',
+      getAccessToken: () => 't',
+      fetch: fetchMock,
+      timeoutMs: 60_000,
+    });
 
     const pending = rejection(apiFetch('/v2/slow', itemSchema));
     await vi.advanceTimersByTimeAsync(60_000);

@@ -13,7 +13,13 @@ export class ApiError extends Error {
   /** The request field a validation error is about, when the server named one. */
   readonly field: string | undefined;
 
-  constructor(options: { status: number; message: string; kind: ApiErrorKind; field?: string | undefined; cause?: unknown }) {
+  constructor(options: {
+    status: number;
+    message: string;
+    kind: ApiErrorKind;
+    field?: string | undefined;
+    cause?: unknown;
+  }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
     this.kind = options.kind;
@@ -25,7 +31,8 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export type AccessTokenProvider = () => Promise<string | null | undefined> | string | null | undefined;
+export type AccessTokenProvider = () =>
+  Promise<string | null | undefined> | string | null | undefined;
 
 export interface ApiClientOptions {
   /** Prefix of every API path, from the runtime configuration (`apiUrl`). */
@@ -87,7 +94,11 @@ export async function apiFetch<TSchema extends z.ZodType>(
   try {
     let response: Response;
     try {
-      response = await fetchFn(`${baseUrl}${path}`, { ...init, headers, signal: controller.signal });
+      response = await fetchFn(`${baseUrl}${path}`, {
+        ...init,
+        headers,
+        signal: controller.signal,
+      });
     } catch (cause) {
       if (callerSignal?.aborted && !timedOut) throw cause;
       throw new ApiError({

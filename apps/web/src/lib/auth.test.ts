@@ -7,12 +7,19 @@ describe('returnTargetFromState', () => {
     expect(returnTargetFromState('/devices?page=2#top')).toBe('/devices?page=2#top');
   });
 
-  it.each([undefined, null, 42, '', 'https://evil.example/x', '//evil.example', '/\\evil.example', '/', '/auth/signinwin/main'])(
-    'falls back to /home for %s',
-    (state) => {
-      expect(returnTargetFromState(state)).toBe('/home');
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    42,
+    '',
+    'https://evil.example/x',
+    '//evil.example',
+    '/\\evil.example',
+    '/',
+    '/auth/signinwin/main',
+  ])('falls back to /home for %s', (state) => {
+    expect(returnTargetFromState(state)).toBe('/home');
+  });
 });
 
 describe('isAuxiliaryAuthWindow', () => {
@@ -78,7 +85,9 @@ describe('watchSession', () => {
     const stop = watchSession(fake.asUserManager, () => '/devices');
 
     fake.raiseRenewError();
-    await vi.waitFor(() => expect(fake.manager.signinRedirect).toHaveBeenCalledWith({ state: '/devices' }));
+    await vi.waitFor(() =>
+      expect(fake.manager.signinRedirect).toHaveBeenCalledWith({ state: '/devices' }),
+    );
     stop();
   });
 

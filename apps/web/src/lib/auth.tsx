@@ -18,16 +18,22 @@ export const DEFAULT_RETURN_TARGET = '/home';
  * hand the answer back to their opener and must not run the application.
  */
 export function isAuxiliaryAuthWindow(pathname: string): boolean {
-  return [AUTH_CALLBACK_PATHS.signinPopup, AUTH_CALLBACK_PATHS.signoutPopup, AUTH_CALLBACK_PATHS.signinSilent].some(
-    (path) => pathname === path || pathname.startsWith(`${path}/`),
-  );
+  return [
+    AUTH_CALLBACK_PATHS.signinPopup,
+    AUTH_CALLBACK_PATHS.signoutPopup,
+    AUTH_CALLBACK_PATHS.signinSilent,
+  ].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
 /**
  * The identity client. Authorization code + PKCE instead of the spec's id_token
  * flow (see docs/decisions); routes and behaviour stay as specified.
  */
-export function createUserManager(config: RuntimeConfig, origin: string, options: { auxiliaryWindow: boolean }): UserManager {
+export function createUserManager(
+  config: RuntimeConfig,
+  origin: string,
+  options: { auxiliaryWindow: boolean },
+): UserManager {
   return new UserManager({
     authority: config.authority,
     client_id: config.clientId,
@@ -48,14 +54,22 @@ export function createUserManager(config: RuntimeConfig, origin: string, options
  * it is a path on this site, else home. Never an outside address (open redirect).
  */
 export function returnTargetFromState(state: unknown): string {
-  if (typeof state !== 'string' || !state.startsWith('/') || state.startsWith('//') || state.startsWith('/\\')) {
+  if (
+    typeof state !== 'string' ||
+    !state.startsWith('/') ||
+    state.startsWith('//') ||
+    state.startsWith('/\\')
+  ) {
     return DEFAULT_RETURN_TARGET;
   }
   if (state === '/' || state.startsWith('/auth/')) return DEFAULT_RETURN_TARGET;
   return state;
 }
 
-type RenewableUserManager = Pick<UserManager, 'getUser' | 'signinSilent' | 'signinRedirect' | 'removeUser' | 'events'>;
+type RenewableUserManager = Pick<
+  UserManager,
+  'getUser' | 'signinSilent' | 'signinRedirect' | 'removeUser' | 'events'
+>;
 
 /**
  * spec 000 §4: after a silent-renew error, retry in 5 s while still authenticated,

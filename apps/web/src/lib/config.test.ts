@@ -22,7 +22,9 @@ describe('loadRuntimeConfig', () => {
   });
 
   it('rejects a configuration that does not match the contract', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ ...validConfig, authority: 'not a url' }));
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      Response.json({ ...validConfig, authority: 'not a url' }),
+    );
 
     await expect(loadRuntimeConfig(fetchMock)).rejects.toThrow();
   });

@@ -16,7 +16,11 @@ export function healthRoutes(probes: HealthProbe[]): FastifyPluginAsyncZod {
     app.get(
       '/status',
       { config: { public: true }, schema: { tags: ['health'], response: { 200: statusSchema } } },
-      async () => ({ status: 'ok' as const, version: APP_VERSION, uptimeSeconds: Math.round((Date.now() - started) / 1000) }),
+      async () => ({
+        status: 'ok' as const,
+        version: APP_VERSION,
+        uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      }),
     );
 
     app.get(
@@ -27,7 +31,10 @@ export function healthRoutes(probes: HealthProbe[]): FastifyPluginAsyncZod {
           probes.map(async (probe): Promise<[string, [number, string]]> => {
             try {
               const result = await probe.check();
-              return [probe.code, [result.ok ? 200 : 503, JSON.stringify({ Version: result.version })]];
+              return [
+                probe.code,
+                [result.ok ? 200 : 503, JSON.stringify({ Version: result.version })],
+              ];
             } catch {
               return [probe.code, [503, JSON.stringify({ Version: 'unknown' })]];
             }
@@ -40,7 +47,10 @@ export function healthRoutes(probes: HealthProbe[]): FastifyPluginAsyncZod {
 
     app.get(
       '/health/maintenance',
-      { config: { public: true }, schema: { tags: ['health'], response: { 200: maintenanceSchema } } },
+      {
+        config: { public: true },
+        schema: { tags: ['health'], response: { 200: maintenanceSchema } },
+      },
       async () => ({ maintenance: false }),
     );
   };

@@ -6,7 +6,10 @@ export function runtimeConfigRoutes(config: RuntimeConfig): FastifyPluginAsyncZo
   return async (app) => {
     app.get(
       '/config.json',
-      { config: { public: true }, schema: { tags: ['shell'], response: { 200: runtimeConfigSchema } } },
+      {
+        config: { public: true },
+        schema: { tags: ['shell'], response: { 200: runtimeConfigSchema } },
+      },
       async (_request, reply) => reply.header('cache-control', 'no-cache').send(config),
     );
   };

@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RoleKey } from '@aerie/contract';
 import type { Db } from '../../db/database.js';
-import { accounts, permissions, rolePermissions, roles, users, userSettings } from '../../db/schema.js';
+import {
+  accounts,
+  permissions,
+  rolePermissions,
+  roles,
+  users,
+  userSettings,
+} from '../../db/schema.js';
 
 export interface UserRecord {
   id: string;
@@ -74,7 +81,10 @@ export function createUsersRepository(db: Db) {
       await db
         .insert(userSettings)
         .values({ userId, settings })
-        .onConflictDoUpdate({ target: userSettings.userId, set: { settings, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: userSettings.userId,
+          set: { settings, updatedAt: new Date() },
+        });
     },
 
     async setPassword(userId: string, passwordHash: string): Promise<void> {

@@ -6,7 +6,13 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v2/users/me',
-      { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: currentUserSchema } } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in user',
+          response: { 200: currentUserSchema },
+        },
+      },
       async (request) => service.me(request.principal()),
     );
 

@@ -24,7 +24,11 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      navbar={{
+        width: 240,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
       padding="lg"
     >
       <a href={`#${MAIN_CONTENT_ID}`} className="aerie-skip-link">
@@ -63,7 +67,12 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={shellMessages.mainNavigation}>
-        <NavLink component={Link} to="/home" label={shellMessages.home} active={pathname === '/home'} />
+        <NavLink
+          component={Link}
+          to="/home"
+          label={shellMessages.home}
+          active={pathname === '/home'}
+        />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Outlet />

@@ -13,7 +13,12 @@ describe('HomePage', () => {
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(
       meQueryKey,
-      buildCurrentUser({ firstName: 'Grace', lastName: 'Hopper', roleName: 'Account Admin', accountName: 'Blue Harbour' }),
+      buildCurrentUser({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        roleName: 'Account Admin',
+        accountName: 'Blue Harbour',
+      }),
     );
 
     renderWithProviders(<HomePage />, { queryClient });

@@ -11,7 +11,7 @@ describe('UserMenu', () => {
   it('shows the full name and role on the button named "User menu"', () => {
     renderWithProviders(<UserMenu user={buildCurrentUser()} onSignOut={() => undefined} />);
 
-    const button = screen.getByRole('button', { name: 'User menu' });
+    const button = screen.getByRole('button', { name: /^User menu/ });
     expect(button.textContent).toContain('Ada Lovelace');
     expect(button.textContent).toContain('Aerie Admin');
   });
@@ -20,7 +20,7 @@ describe('UserMenu', () => {
     const onSignOut = vi.fn();
     renderWithProviders(<UserMenu user={buildCurrentUser()} onSignOut={onSignOut} />);
 
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /^User menu/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     expect(onSignOut).toHaveBeenCalledTimes(1);

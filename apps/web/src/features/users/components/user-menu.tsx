@@ -1,6 +1,5 @@
 import type { CurrentUser } from '@aerie/contract';
-import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { useId } from 'react';
+import { Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import classes from './user-menu.module.css';
 
 export interface UserMenuProps {
@@ -18,15 +17,16 @@ function initials(firstName: string, lastName: string): string {
 /** The top bar's user dropdown (spec 000 §2.2): shows who is signed in and signs out. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
-  const descriptionId = useId();
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
-        <UnstyledButton className={classes.button} aria-label={USER_MENU_LABEL} aria-describedby={descriptionId}>
+        {/* The accessible name starts with "User menu" and contains the visible text (WCAG 2.5.3). */}
+        <UnstyledButton className={classes.button}>
+          <VisuallyHidden>{`${USER_MENU_LABEL}: `}</VisuallyHidden>
           <span className={classes.avatar} aria-hidden="true">
             {initials(user.firstName, user.lastName)}
           </span>
-          <span className={classes.label} id={descriptionId}>
+          <span className={classes.label}>
             <Text component="span" size="sm" fw={600} lh={1.25} className={classes.name}>
               {fullName}
             </Text>
