@@ -93,6 +93,7 @@ export async function buildApp({
       keys,
       pool: database.pool,
       users,
+      portalAccessTokenTtl: config.identity.portalAccessTokenTtl,
     });
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'identity provider error'),

@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** Expected `aud` of access tokens; defaults to the API's resource indicator. */
   OIDC_AUDIENCE: z.string().min(1).optional(),
   DEMO: booleanFlag,
+  /** Lifetime of the portal's access tokens in seconds; the browser renews them silently. */
+  PORTAL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SUPPORT_PHONE: z.string().default('+1 800 555 0142'),
@@ -76,6 +78,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
           issuer: `${publicUrl}/auth`,
           clientId: 'aerie-portal',
           audience: e.OIDC_AUDIENCE ?? EMBEDDED_API_AUDIENCE,
+          portalAccessTokenTtl: e.PORTAL_ACCESS_TOKEN_TTL,
         },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     cdnBase: e.CDN_BASE,

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Notification types (spec 000 §3): lower-case for general ones, capitalised for sync results. */
+export const notificationTypes = [
+  'info',
+  'warning',
+  'error',
+  'success',
+  'partialsuccess',
+  'progress',
+  'Success',
+  'Error',
+  'PartialSuccess',
+] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** Final types of a sync notification: they clear the device's sync-in-progress flag. */
+export const FINAL_SYNC_TYPES: readonly NotificationType[] = ['Success', 'Error', 'PartialSuccess'];
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  /** e.g. SyncRemote or SyncTerminal. */
+  name: z.string(),
+  type: notificationTypeSchema,
+  isRead: z.boolean(),
+  label: z.string(),
+  createdOn: z.iso.datetime({ offset: true }),
+  createdOnUnixMs: z.number().int(),
+  metadata: z.object({ entityType: z.string(), entityId: z.string() }).nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.array(notificationSchema);
+
+/** `PUT /v1/notifications`: mark these as read. */
+export const markNotificationsReadSchema = z.array(z.uuid()).max(1000);
+
+/** `DELETE /v1/notifications`: clear these, or all of the caller's when `ids` is absent. */
+export const clearNotificationsSchema = z
+  .object({ ids: z.array(z.uuid()).max(1000).optional() })
+  .strict();
+
+/** Name of the Server-Sent Events event on `{liveUrl}/notifications` (spec 000 §7). */
+export const NOTIFICATION_EVENT = 'Notification';
