@@ -90,6 +90,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DEMO: '1',
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // Short-lived access tokens, so the browser tests see silent renewal happen (identity.e2e.ts).
+    PORTAL_ACCESS_TOKEN_TTL: '90',
   };
   // The browser tests must not inherit a database from the API test step.
   delete env.DATABASE_URL;

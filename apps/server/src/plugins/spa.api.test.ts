@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/test-app.js';
+
+let ctx: TestContext;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'aerie-web-'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Aerie</title><div id="root"></div>',
+  );
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  ctx = await createTestContext({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('serving the web app', () => {
+  it('answers deep links with index.html (history fallback)', async () => {
+    for (const url of [
+      '/home',
+      '/devices/123/overview',
+      '/resources/topic?rootDir=/documents/SOFTWARE',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it("serves the SPA's sign-in callback routes under /auth, not the identity provider", async () => {
+    for (const url of [
+      '/auth/signinwin/main?code=x&state=y',
+      '/auth/signinsilent',
+      '/auth/signinpop',
+      '/auth/signoutpop',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache lifetime and index.html without', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const index = await ctx.app.inject({ method: 'GET', url: '/home', headers: html });
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a Content-Security-Policy that allows only its own scripts', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/home', headers: html });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
+
+  it('never answers API paths with the SPA', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v2/does-not-exist', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});
