@@ -4,6 +4,7 @@ import { parseConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seedDemoIdentity, seedReferenceIdentity } from './demo/seed-identity.js';
+import { scheduleIdentityHousekeeping } from './identity/housekeeping.js';
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
   else await seedReferenceIdentity(database.db, config.brand);
 
   const app = await buildApp({ config, database });
+  const stopHousekeeping = scheduleIdentityHousekeeping(database.pool, (error) =>
+    app.log.warn({ err: error }, 'identity housekeeping failed'),
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -25,6 +29,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopHousekeeping();
       await app.close();
       await database.close();
     } finally {
