@@ -1,0 +1,388 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './schema.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+// Reference data (loaded from the CRM and the hub in production; seeded in the demo).
+
+export const deviceTypes = pgTable('device_types', {
+  id: integer('id').primaryKey(),
+  type: text('type').notNull(),
+});
+
+export const componentModels = pgTable('component_models', {
+  shortcode: text('shortcode').primaryKey(),
+  name: text('name').notNull(),
+  deviceTypeId: integer('device_type_id')
+    .notNull()
+    .references(() => deviceTypes.id),
+  componentType: text('component_type').notNull(),
+});
+
+export const deviceProducts = pgTable('device_products', {
+  productCode: text('product_code').primaryKey(),
+  name: text('name').notNull(),
+  family: text('family').notNull(),
+  antennaModel: text('antenna_model').references(() => componentModels.shortcode),
+  geoModemModel: text('geo_modem_model').references(() => componentModels.shortcode),
+  leoModemModel: text('leo_modem_model').references(() => componentModels.shortcode),
+  bucModel: text('buc_model').references(() => componentModels.shortcode),
+  hybridRouterModel: text('hybrid_router_model').references(() => componentModels.shortcode),
+});
+
+export const featureTypes = pgTable('feature_types', {
+  id: integer('id').primaryKey(),
+  shortcode: text('shortcode').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  enabled: boolean('enabled').notNull(),
+});
+
+export const softwareVersions = pgTable('software_versions', {
+  id: integer('id').primaryKey(),
+  version: text('version').notNull().unique(),
+  releaseDate: date('release_date').notNull(),
+  minimumRequiredVersion: text('minimum_required_version').notNull(),
+});
+
+export const hubNetworks = pgTable('hub_networks', {
+  networkId: text('network_id').primaryKey(),
+  networkName: text('network_name').notNull(),
+  displayName: text('display_name').notNull(),
+  nmsType: text('nms_type').notNull(),
+  nmsId: text('nms_id').notNull(),
+});
+
+export const metricProviders = pgTable('metric_providers', {
+  shortcode: text('shortcode').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const metricTypes = pgTable(
+  'metric_types',
+  {
+    providerShortcode: text('provider_shortcode')
+      .notNull()
+      .references(() => metricProviders.shortcode),
+    shortcode: text('shortcode').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    unit: text('unit').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerShortcode, t.shortcode] })],
+);
+
+export const networkTemplates = pgTable(
+  'network_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nmsType: text('nms_type').notNull(),
+    antennaType: text('antenna_type').notNull(),
+    modemType: text('modem_type').notNull(),
+    beamDisplayName: text('beam_display_name').notNull(),
+    template: jsonb('template').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('network_templates_key_idx').on(
+      t.nmsType,
+      t.antennaType,
+      t.modemType,
+      t.beamDisplayName,
+    ),
+  ],
+);
+
+// The fleet.
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** Null for raw test3 devices straight from the factory. */
+    serial: text('serial'),
+    type: text('type').notNull().default('terminal'),
+    productCode: text('product_code').references(() => deviceProducts.productCode),
+    private: boolean('private').notNull().default(false),
+    provisioned: boolean('provisioned').notNull().default(false),
+    activated: boolean('activated').notNull().default(false),
+    enableCellTraffic: boolean('enable_cell_traffic').notNull().default(false),
+    syncInProgress: boolean('sync_in_progress').notNull().default(false),
+    syncStartedAt: ts('sync_started_at'),
+    /** Null when the device was never synchronized with the CRM. */
+    salesforceAssetId: text('salesforce_asset_id'),
+    publicKey: text('public_key'),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    satelliteOnline: boolean('satellite_online'),
+    cellularOnline: boolean('cellular_online'),
+    satelliteSignal: real('satellite_signal'),
+    cellularSignal: real('cellular_signal'),
+    wifi: boolean('wifi'),
+    beam: text('beam'),
+    satelliteLastUpdated: ts('satellite_last_updated'),
+    cellularLastUpdated: ts('cellular_last_updated'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    satelliteLocationUpdatedOn: ts('satellite_location_updated_on'),
+    cellularLocationUpdatedOn: ts('cellular_location_updated_on'),
+    softwareCurrentVersion: text('software_current_version'),
+    softwareTargetVersion: text('software_target_version'),
+    softwareLocked: boolean('software_locked').notNull().default(false),
+    softwareLastUpdatedOn: ts('software_last_updated_on'),
+    softwareLastCheckin: ts('software_last_checkin'),
+    hybridProvisioned: boolean('hybrid_provisioned').notNull().default(false),
+    hybridActivated: boolean('hybrid_activated').notNull().default(false),
+    cellularActivated: boolean('cellular_activated').notNull().default(false),
+    totalSatelliteUsage: bigint('total_satellite_usage', { mode: 'number' }).notNull().default(0),
+    totalCellularUsage: bigint('total_cellular_usage', { mode: 'number' }).notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => users.id),
+  },
+  (t) => [
+    index('devices_account_name_idx')
+      .on(t.accountId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('devices_name_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('devices_serial_idx')
+      .on(t.serial)
+      .where(sql`${t.serial} is not null and ${t.deletedAt} is null`),
+    index('devices_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('devices_serial_trgm_idx').using('gin', sql`${t.serial} gin_trgm_ops`),
+  ],
+);
+
+export const deviceComponents = pgTable(
+  'device_components',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    modelShortcode: text('model_shortcode').references(() => componentModels.shortcode),
+    assetId: text('asset_id'),
+    serial: text('serial').notNull(),
+  },
+  (t) => [
+    index('device_components_device_idx').on(t.deviceId),
+    index('device_components_serial_trgm_idx').using('gin', sql`${t.serial} gin_trgm_ops`),
+  ],
+);
+
+export const deviceNetworkConfigs = pgTable('device_network_configs', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  eth0IpAddress: text('eth0_ip_address'),
+  eth0SubnetMask: text('eth0_subnet_mask'),
+  sat0IpAddress: text('sat0_ip_address'),
+  sat0SubnetMask: text('sat0_subnet_mask'),
+  mgmtIpAddress: text('mgmt_ip_address'),
+  mgmtSubnetMask: text('mgmt_subnet_mask'),
+  dhcpGateway: text('dhcp_gateway'),
+  dhcpClientIpRangeStart: text('dhcp_client_ip_range_start'),
+  dhcpClientIpRangeEnd: text('dhcp_client_ip_range_end'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const simConfigurations = pgTable('sim_configurations', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  eid: text('eid'),
+  msisdn: text('msisdn'),
+  cubicLteImsi: text('cubic_lte_imsi'),
+  tele2LteImsi: text('tele2_lte_imsi'),
+  cubicDkImsi: text('cubic_dk_imsi'),
+  cubicFrImsi: text('cubic_fr_imsi'),
+  batch: text('batch'),
+  profile: text('profile'),
+  formFactor: text('form_factor'),
+  grade: text('grade'),
+  simVendor: text('sim_vendor'),
+  checkedOutTo: text('checked_out_to'),
+});
+
+/** Required versus actual beams per device on the hub (the hub state). */
+export const deviceBeams = pgTable(
+  'device_beams',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    networkId: text('network_id')
+      .notNull()
+      .references(() => hubNetworks.networkId),
+    isRequired: boolean('is_required').notNull(),
+    isActuallyOn: boolean('is_actually_on').notNull(),
+    provisionedOn: ts('provisioned_on'),
+    activatedOn: ts('activated_on'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.networkId] })],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    subscriptionNumber: text('subscription_number'),
+    description: text('description').notNull(),
+    productCode: text('product_code').notNull(),
+    startDate: ts('start_date').notNull(),
+    endDate: ts('end_date').notNull(),
+    /** Null, like networkIdentifiers and nmsId, marks a malformed subscription (spec 001 §3). */
+    dataLimitInGb: integer('data_limit_gb'),
+    salesforceObjectId: text('salesforce_object_id'),
+    salesforceAccountId: text('salesforce_account_id'),
+    networkIdentifiers: text('network_identifiers').array(),
+    nmsId: text('nms_id'),
+    hasSatellite: boolean('has_satellite').notNull().default(true),
+    hasCellular: boolean('has_cellular').notNull().default(false),
+    canProvision: boolean('can_provision').notNull().default(true),
+    canActivate: boolean('can_activate').notNull().default(true),
+    pendingTransferEmail: text('pending_transfer_email'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_account_end_idx').on(t.accountId, t.endDate),
+    index('subscriptions_end_idx').on(t.endDate, t.id),
+  ],
+);
+
+/** Which subscription a device had when: the device's subscription history. */
+export const deviceSubscriptions = pgTable(
+  'device_subscriptions',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    startDate: ts('start_date').notNull(),
+    endDate: ts('end_date'),
+    active: boolean('active').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.subscriptionId] }),
+    index('device_subscriptions_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+export const subscriptionMonthlyUsage = pgTable(
+  'subscription_monthly_usage',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    satelliteBytes: bigint('satellite_bytes', { mode: 'number' }).notNull(),
+    cellularBytes: bigint('cellular_bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.year, t.month] })],
+);
+
+/** Daily usage per device; monthly figures are sums over it. */
+export const deviceDailyUsage = pgTable(
+  'device_daily_usage',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    satelliteBytes: bigint('satellite_bytes', { mode: 'number' }).notNull(),
+    cellularBytes: bigint('cellular_bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+
+/**
+ * Metric samples stored as one row per device, metric and UTC day: seconds
+ * since midnight and values as parallel arrays. Compact enough for months of
+ * 5-minute data on the embedded database; ranges are read day by day.
+ */
+export const metricSeries = pgTable(
+  'metric_series',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    providerShortcode: text('provider_shortcode').notNull(),
+    metricShortcode: text('metric_shortcode').notNull(),
+    day: date('day').notNull(),
+    seconds: integer('seconds').array().notNull(),
+    values: real('values').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.providerShortcode, t.metricShortcode, t.day] })],
+);
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** [[lat, lon], ...], drawn as a closed polygon after reversing each pair (spec 001 §3). */
+    coordinates: jsonb('coordinates').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('zones_account_idx').on(t.accountId)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdOn: ts('created_on').notNull().defaultNow(),
+    status: text('status').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    result: jsonb('result'),
+    finishedOn: ts('finished_on'),
+  },
+  (t) => [
+    index('jobs_account_created_idx').on(t.accountId, t.createdOn),
+    index('jobs_device_idx').on(t.deviceId),
+  ],
+);
