@@ -10,3 +10,4 @@ export * from './users/api-clients.js';
 export * from './health/health.js';
 export * from './notifications/notifications.js';
 export * from './feed/feed.js';
+export * from './devices/device-list.js';
