@@ -11,7 +11,31 @@ import type { Database } from './db/database.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { createUsersService } from './features/users/users.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
-import { healthRoutes, type HealthProbe } from './features/health/health.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import {
+  databaseProbe,
+  fileStoreProbe,
+  identityProbe,
+  type HealthProbe,
+} from './features/health/health.probes.js';
+import { createHealthRepository } from './features/health/health.repository.js';
+import { createHealthService } from './features/health/health.service.js';
+import { createAccountsFeature } from './features/accounts/index.js';
+import { createApiClientsService } from './features/api-clients/api-clients.service.js';
+import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
+import { createNotificationsFeature } from './features/notifications/index.js';
+import type { PublishNotification } from './features/notifications/notifications.service.js';
+import { createFeedRepository } from './features/feed/feed.repository.js';
+import { createFeedService } from './features/feed/feed.service.js';
+import { feedRoutes } from './features/feed/feed.routes.js';
+import { createAdminService } from './features/admin/admin.service.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+import { createRecentRepository } from './features/shell/recent.repository.js';
+import { createRecentService } from './features/shell/recent.service.js';
+import { recentRoutes } from './features/shell/recent.routes.js';
+import { createLiveBus, type LiveBus } from './plugins/live-bus.js';
+import { createCacheRegistry, type CacheRegistry } from './plugins/cache.js';
+import type { Tenancy } from './plugins/tenancy.js';
 import { runtimeConfigRoutes } from './features/shell/config.routes.js';
 import { registerAuthentication } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -27,6 +51,23 @@ import {
   type TokenVerifier,
 } from './identity/token-verifier.js';
 import { APP_VERSION } from './version.js';
+
+/** Services shared across features, composed here (features never import each other). */
+export interface AppServices {
+  bus: LiveBus;
+  caches: CacheRegistry;
+  tenancy: Tenancy;
+  publishNotification: PublishNotification;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** How long a closing server lets in-flight requests finish before it drops every connection. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -119,27 +160,37 @@ export async function buildApp({
     });
   }
 
+  // Add probes for the job queue, hub and mail here when those services exist.
   const probes: HealthProbe[] = [
-    {
-      code: 'database',
-      async check() {
-        const version = await database.version();
-        return { ok: true, version: version.split(' ').slice(0, 2).join(' ') };
-      },
-    },
-    {
-      code: 'identity',
-      async check() {
-        return {
-          ok: true,
-          version:
-            config.identity.mode === 'embedded'
-              ? `embedded ${APP_VERSION}`
-              : config.identity.issuer,
-        };
-      },
-    },
+    databaseProbe(() => database.version()),
+    identityProbe(
+      config.identity.mode === 'embedded' ? `embedded ${APP_VERSION}` : config.identity.issuer,
+    ),
+    fileStoreProbe(config.dataDir),
   ];
+
+  const bus = createLiveBus(database, app.log);
+  await bus.ready();
+  const caches = createCacheRegistry(bus, app.log);
+  const accounts = createAccountsFeature(database.db, caches);
+  const notifications = createNotificationsFeature(database.db, bus, app.log);
+  app.decorate('services', {
+    bus,
+    caches,
+    tenancy: accounts.tenancy,
+    publishNotification: notifications.publishNotification,
+  });
+  app.addHook('preClose', async () => {
+    // Open event streams would keep the server from closing.
+    notifications.close();
+    // NOTE: connections that never send a request (e.g. a client's spare pre-connect) hold
+    // close() open indefinitely: in-flight requests get a grace period, then all are closed.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    caches.close();
+    await bus.close();
+  });
 
   // Every route in this scope needs a valid bearer token unless it is marked public.
   await app.register(async (api) => {
@@ -149,7 +200,9 @@ export async function buildApp({
       portalClientId: config.identity.clientId,
       resolveApiClientOwner: (clientId) => apiClients.ownerOf(clientId),
     });
-    await api.register(healthRoutes(probes));
+    await api.register(
+      healthRoutes(createHealthService(createHealthRepository(database.db), probes)),
+    );
     await api.register(
       runtimeConfigRoutes({
         brand: config.brand,
@@ -164,6 +217,14 @@ export async function buildApp({
       }),
     );
     await api.register(usersRoutes(createUsersService(users, config.brand)));
+    await api.register(
+      apiClientsRoutes(createApiClientsService(apiClients, [config.identity.clientId])),
+    );
+    await api.register(accounts.routes);
+    await api.register(notifications.routes);
+    await api.register(feedRoutes(createFeedService(createFeedRepository(database.db), app.log)));
+    await api.register(adminRoutes(createAdminService(caches)));
+    await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
   });
 
   await registerSpa(app, config.webDist);

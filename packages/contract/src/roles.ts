@@ -63,6 +63,8 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'diagnostics.upload',
     'apidocs.view',
     'maintenance.manage',
+    'cache.clear',
+    'feedback.view',
   ],
   providerAdmin: [
     'portal.access',
@@ -74,6 +76,8 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'diagnostics.upload',
     'apidocs.view',
     'maintenance.manage',
+    'cache.clear',
+    'feedback.view',
   ],
   salesSupport: [
     'portal.access',
@@ -82,6 +86,7 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'admin.access',
     'diagnostics.upload',
     'apidocs.view',
+    'feedback.view',
   ],
   productSupport: [
     'portal.access',
@@ -90,6 +95,7 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'subscriptions.view',
     'admin.access',
     'apidocs.view',
+    'feedback.view',
   ],
   accountAdmin: [
     'portal.access',
@@ -100,3 +106,8 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
   ],
   credentialed: ['portal.access', 'devices.view'],
 };
+
+/** Whether a role holds a permission of the table above (case-insensitive, spec 000 §6). */
+export function roleCan(role: RoleKey, permission: string): boolean {
+  return rolePermissions[role].includes(permission.toLowerCase());
+}

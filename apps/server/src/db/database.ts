@@ -13,6 +13,8 @@ export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** Connection string of a PostgreSQL server (null for PGlite), for the live bus's dedicated LISTEN connection. */
+  url: string | null;
   /** The single access path to the data (ARCHITECTURE §2). */
   pool: pg.Pool;
   db: Db;
@@ -75,6 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   return {
     kind: target.kind,
+    url: target.kind === 'postgres' ? target.url : null,
     pool,
     db,
     async version() {

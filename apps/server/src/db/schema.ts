@@ -158,3 +158,149 @@ export const apiClients = pgTable(
   },
   (t) => [index('api_clients_user_idx').on(t.userId)],
 );
+
+/** A user's notifications (spec 000 §3); the live stream announces new rows by id. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. SyncRemote, SyncTerminal, Test. */
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    label: text('label').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Feedback from the side pane (spec 000 §3); staff read it. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    mood: text('mood', { enum: ['happy', 'meh', 'sad'] }),
+    feedback: text('feedback').notNull(),
+    browserMeta: jsonb('browser_meta').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+/** Usage telemetry uploaded by the browser in batches (spec 000 §3, §4). */
+export const telemetryEvents = pgTable(
+  'telemetry_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    categoryName: text('category_name').notNull(),
+    eventName: text('event_name').notNull(),
+    label: text('label'),
+    params: jsonb('params'),
+    userAgent: text('user_agent').notNull(),
+    locale: text('locale').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('telemetry_events_occurred_idx').on(t.occurredAt)],
+);
+
+/** Unexpected errors seen in browsers, reported to support (spec 000 §8). */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    url: text('url').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('error_reports_created_idx').on(t.createdAt)],
+);
+
+/** Installation-wide settings shared by every instance (e.g. maintenance mode). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Accounts shared with a user beyond their own account's tree (`/v2/accounts/sharedWith`). */
+export const accountShares = pgTable(
+  'account_shares',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId] }),
+    index('account_shares_user_idx').on(t.userId),
+  ],
+);
+
+/** Global search history per user, newest at position 0 (spec 000 §4, §9). */
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    term: text('term').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.position] })],
+);
+
+/** Recently opened search results per user, newest at position 0 (spec 000 §3, §9). */
+export const recentResults = pgTable(
+  'recent_results',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['device', 'remote', 'subscription', 'doc'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.position] })],
+);
+
+/** Recently visited devices, remotes and subscriptions per user and kind (spec 000 §3, §9). */
+export const recentItems = pgTable(
+  'recent_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['device', 'remote', 'subscription'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    name: text('name').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
+);

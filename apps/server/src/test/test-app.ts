@@ -7,7 +7,8 @@ import { buildApp } from '../app.js';
 import { parseConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIdentity } from '../demo/seed-identity.js';
-import { DEMO_PASSWORD } from '../demo/demo-identities.js';
+import { DEMO_PASSWORD, demoUsers } from '../demo/demo-identities.js';
+import type { RoleKey } from '@aerie/contract';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 
@@ -15,6 +16,8 @@ export interface TestContext {
   app: FastifyInstance;
   config: AppConfig;
   database: Database;
+  /** The PostgreSQL database of this context (null on PGlite), for a second instance on it. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -26,6 +29,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const adminUrl = process.env['TEST_DATABASE_URL'];
   let dropDatabase: () => Promise<void> = async () => {};
   let database: Database;
+  let databaseUrl: string | null = null;
   if (adminUrl) {
     const name = `aerie_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,6 +38,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
+    databaseUrl = url.toString();
     database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
@@ -59,6 +64,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app,
     config,
     database,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
@@ -187,4 +193,18 @@ export async function startSignIn(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Access tokens of the six demo users (one per role), signed in through the real flow. */
+export async function signInEveryRole(app: FastifyInstance): Promise<Record<RoleKey, string>> {
+  const tokens: Partial<Record<RoleKey, string>> = {};
+  for (const user of demoUsers) tokens[user.role] = (await signIn(app, user.email)).accessToken;
+  return tokens as Record<RoleKey, string>;
+}
+
+/** The demo user's email for a role. */
+export function demoEmail(role: RoleKey): string {
+  const user = demoUsers.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo user for ${role}`);
+  return user.email;
 }

@@ -66,3 +66,8 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.array(accountSchema);
+
+/** Path parameters of `POST /v2/admin/cache/{kind}`. */
+export const cacheKindParamsSchema = z.object({ kind: cacheKindSchema });
+/** Path parameters of `GET|POST /v2/users/me/recentItems/{kind}`. */
+export const recentItemKindParamsSchema = z.object({ kind: recentItemKindSchema });

@@ -20,3 +20,6 @@ export const createApiClientSchema = z.object({
   secret: z.string().min(1, 'Secret is required.').max(API_CLIENT_SECRET_MAX_LENGTH),
 });
 export type CreateApiClient = z.infer<typeof createApiClientSchema>;
+
+/** Path parameters of `DELETE /v2/users/client/{clientId}`. */
+export const apiClientParamsSchema = z.object({ clientId: z.string().min(1).max(100) });

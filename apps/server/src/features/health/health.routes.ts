@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, maintenanceSchema, statusSchema, type Health } from '@aerie/contract';
+import {
+  healthSchema,
+  MAINTENANCE_HEADER,
+  maintenanceSchema,
+  setMaintenanceSchema,
+  statusSchema,
+} from '@aerie/contract';
 import { APP_VERSION } from '../../version.js';
-
-export interface HealthProbe {
-  /** Service code shown on the health page, e.g. "database". */
-  code: string;
-  check(): Promise<{ ok: boolean; version: string }>;
-}
+import type { HealthService } from './health.service.js';
 
 const started = Date.now();
 
-/** Public liveness and health calls (spec 000 §7, 001 §7). */
-export function healthRoutes(probes: HealthProbe[]): FastifyPluginAsyncZod {
+/** Liveness, health and maintenance calls (spec 000 §4, §7; 001 §7). */
+export function healthRoutes(service: HealthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/status',
@@ -25,22 +26,15 @@ export function healthRoutes(probes: HealthProbe[]): FastifyPluginAsyncZod {
 
     app.get(
       '/health',
-      { config: { public: true }, schema: { tags: ['health'], response: { 200: healthSchema } } },
-      async (_request, reply) => {
-        const entries = await Promise.all(
-          probes.map(async (probe): Promise<[string, [number, string]]> => {
-            try {
-              const result = await probe.check();
-              return [
-                probe.code,
-                [result.ok ? 200 : 503, JSON.stringify({ Version: result.version })],
-              ];
-            } catch {
-              return [probe.code, [503, JSON.stringify({ Version: 'unknown' })]];
-            }
-          }),
-        );
-        const body: Health = Object.fromEntries(entries);
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Service map (Super User and provider Admin)',
+          response: { 200: healthSchema },
+        },
+      },
+      async (request, reply) => {
+        const body = await service.health(request.principal());
         return reply.header('cache-control', 'no-store').send(body);
       },
     );
@@ -51,7 +45,27 @@ export function healthRoutes(probes: HealthProbe[]): FastifyPluginAsyncZod {
         config: { public: true },
         schema: { tags: ['health'], response: { 200: maintenanceSchema } },
       },
-      async () => ({ maintenance: false }),
+      async (_request, reply) => {
+        const maintenance = await service.maintenance();
+        reply.header('cache-control', 'no-store');
+        if (maintenance) reply.header(MAINTENANCE_HEADER, 'on');
+        return reply.send({ maintenance });
+      },
+    );
+
+    app.put(
+      '/health/maintenance',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Switch maintenance mode on or off',
+          body: setMaintenanceSchema,
+          response: { 200: maintenanceSchema },
+        },
+      },
+      async (request) => ({
+        maintenance: await service.setMaintenance(request.principal(), request.body.maintenance),
+      }),
     );
   };
 }

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleKeys, type RoleKey } from '@aerie/contract';
+import { bearer, createTestContext, signInEveryRole, type TestContext } from './test/test-app.js';
+
+/**
+ * Who may call each route of the application shell issue: the expected status
+ * for each of the six demo users, in the order of `roleKeys` (superUser,
+ * providerAdmin, salesSupport, productSupport, accountAdmin, credentialed).
+ */
+type Row = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: (role: RoleKey) => string;
+  body?: (role: RoleKey) => unknown;
+  expected: [number, number, number, number, number, number];
+  /** Whether the route answers without a token (else 401). */
+  public?: boolean;
+};
+
+const all = (s: number): Row['expected'] => [s, s, s, s, s, s];
+const staffAdmin = (s: number): Row['expected'] => [s, s, 403, 403, 403, 403];
+const staff = (s: number): Row['expected'] => [s, s, s, s, 403, 403];
+const meta = { screenResolution: '1x1', windowResolution: '1x1', userAgent: 'ua', url: '/' };
+
+const matrix: Row[] = [
+  { method: 'GET', url: () => '/v2/accounts', expected: all(200) },
+  { method: 'GET', url: () => '/v2/accounts/sharedWith', expected: all(200) },
+  { method: 'GET', url: () => '/v2/users/client', expected: all(200) },
+  {
+    method: 'POST',
+    url: () => '/v2/users/client',
+    body: (role) => ({ clientId: `matrix-${role}`, secret: 's' }),
+    expected: all(201),
+  },
+  { method: 'DELETE', url: (role) => `/v2/users/client/matrix-${role}`, expected: all(204) },
+  { method: 'GET', url: () => '/v1/notifications', expected: all(200) },
+  { method: 'PUT', url: () => '/v1/notifications', body: () => [], expected: all(204) },
+  { method: 'DELETE', url: () => '/v1/notifications', expected: all(204) },
+  { method: 'POST', url: () => '/v1/notifications/test', expected: all(201) },
+  {
+    method: 'POST',
+    url: () => '/v2/feed/feedback',
+    body: () => ({ mood: 'happy', feedback: 'ok', browserMeta: meta }),
+    expected: all(201),
+  },
+  { method: 'GET', url: () => '/v2/feed/feedback', expected: staff(200) },
+  {
+    method: 'POST',
+    url: () => '/v2/feed/telemetry',
+    body: () => ({ events: [], userAgent: 'ua', locale: 'en' }),
+    expected: all(200),
+  },
+  {
+    method: 'POST',
+    url: () => '/v2/feed/errors',
+    body: () => ({ message: 'm', stack: null, url: '/', userAgent: 'ua' }),
+    expected: all(201),
+  },
+  { method: 'GET', url: () => '/health/maintenance', expected: all(200), public: true },
+  {
+    method: 'PUT',
+    url: () => '/health/maintenance',
+    body: () => ({ maintenance: false }),
+    expected: staffAdmin(200),
+  },
+  { method: 'GET', url: () => '/health', expected: staffAdmin(200) },
+  { method: 'GET', url: () => '/status', expected: all(200), public: true },
+  { method: 'POST', url: () => '/v2/admin/cache/account', expected: staffAdmin(200) },
+  { method: 'GET', url: () => '/v2/users/me/searchHistory', expected: all(200) },
+  {
+    method: 'POST',
+    url: () => '/v2/users/me/searchHistory',
+    body: () => ({ term: 'modem' }),
+    expected: all(200),
+  },
+  { method: 'GET', url: () => '/v2/users/me/recentResults', expected: all(200) },
+  {
+    method: 'POST',
+    url: () => '/v2/users/me/recentResults',
+    body: () => ({ type: 'doc', id: '/documents/a.pdf', name: 'a.pdf' }),
+    expected: all(200),
+  },
+  { method: 'GET', url: () => '/v2/users/me/recentItems/subscription', expected: all(200) },
+  {
+    method: 'POST',
+    url: () => '/v2/users/me/recentItems/remote',
+    body: () => ({ id: 'r1', name: 'Remote 1' }),
+    expected: all(200),
+  },
+];
+
+let ctx: TestContext;
+let tokens: Record<RoleKey, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tokens = await signInEveryRole(ctx.app);
+});
+afterAll(async () => {
+  ctx.app.server.closeAllConnections();
+  await ctx?.close();
+});
+
+describe('role matrix of the application shell routes', () => {
+  it.each(matrix.map((row) => [`${row.method} ${row.url('superUser')}`, row] as const))(
+    '%s',
+    async (_name, row) => {
+      const actual: number[] = [];
+      for (const role of roleKeys) {
+        const body = row.body?.(role);
+        const res = await ctx.app.inject({
+          method: row.method,
+          url: row.url(role),
+          headers: bearer(tokens[role]),
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        actual.push(res.statusCode);
+      }
+      expect(actual).toEqual(row.expected);
+      const anonymous = await ctx.app.inject({ method: row.method, url: row.url('superUser') });
+      expect(anonymous.statusCode).toBe(row.public ? 200 : 401);
+    },
+  );
+
+  it('GET /live/notifications opens a stream for every role and refuses no token', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const url = `http://127.0.0.1:${address.port}/live/notifications`;
+    const actual: number[] = [];
+    for (const role of roleKeys) {
+      const controller = new AbortController();
+      const res = await fetch(url, { headers: bearer(tokens[role]), signal: controller.signal });
+      actual.push(res.status);
+      controller.abort();
+    }
+    expect(actual).toEqual(all(200));
+    expect((await fetch(url)).status).toBe(401);
+  });
+});

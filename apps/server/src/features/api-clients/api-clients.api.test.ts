@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClientListSchema, apiErrorSchema } from '@aerie/contract';
+import { bearer, createTestContext, signIn, type TestContext } from '../../test/test-app.js';
+
+let ctx: TestContext;
+let hannah: string;
+let liam: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  hannah = (await signIn(ctx.app, 'hannah.keller@northwind.example')).accessToken;
+  liam = (await signIn(ctx.app, 'liam.brooks@northwind.example')).accessToken;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+function create(token: string, body: object) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/v2/users/client',
+    headers: bearer(token),
+    payload: body,
+  });
+}
+
+async function clientToken(clientId: string, secret: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: 'partners-api',
+      client_id: clientId,
+      client_secret: secret,
+    }).toString(),
+  });
+}
+
+async function list(token: string) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/v2/users/client',
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return apiClientListSchema.parse(res.json());
+}
+
+describe('API clients', () => {
+  it('creates a client whose token acts as its creator, and stops working once deleted', async () => {
+    const secret = 'northwind-secret-0123456789';
+    const created = await create(hannah, { clientId: 'nw-ops', secret });
+    expect(created.statusCode).toBe(201);
+    expect(created.body).not.toContain(secret);
+    expect(created.json()).toMatchObject({ clientId: 'nw-ops' });
+    expect((await list(hannah)).map((c) => c.clientId)).toEqual(['nw-ops']);
+    expect(JSON.stringify(await list(hannah))).not.toContain(secret);
+
+    const token = await clientToken('nw-ops', secret);
+    expect(token.statusCode).toBe(200);
+    const accessToken = token.json<{ access_token: string }>().access_token;
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/v2/users/me',
+      headers: bearer(accessToken),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'hannah.keller@northwind.example' });
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/v2/users/client/nw-ops',
+      headers: bearer(hannah),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await list(hannah)).toEqual([]);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/v2/users/me',
+      headers: bearer(accessToken),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect((await clientToken('nw-ops', secret)).statusCode).toBe(401);
+  });
+
+  it('answers 409 when the client id is taken by anyone, or is the portal’s own', async () => {
+    expect((await create(hannah, { clientId: 'shared-id', secret: 'x' })).statusCode).toBe(201);
+    for (const clientId of ['shared-id', 'aerie-portal']) {
+      const res = await create(liam, { clientId, secret: 'y' });
+      expect(res.statusCode).toBe(409);
+      expect(apiErrorSchema.parse(res.json()).message).toBe('This client ID is already taken.');
+    }
+  });
+
+  it("lists only the caller's clients and answers 404 for another user's", async () => {
+    expect((await list(liam)).map((c) => c.clientId)).toEqual([]);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/v2/users/client/shared-id',
+      headers: bearer(liam),
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await list(hannah)).map((c) => c.clientId)).toEqual(['shared-id']);
+  });
+
+  it('refuses a secret over 255 characters and missing fields, naming the field', async () => {
+    const long = await create(liam, { clientId: 'too-long', secret: 'x'.repeat(256) });
+    expect(long.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(long.json()).field).toBe('secret');
+    expect((await create(liam, { clientId: 'max-ok', secret: 'x'.repeat(255) })).statusCode).toBe(
+      201,
+    );
+    const missing = await create(liam, { secret: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(missing.json()).field).toBe('clientId');
+    const bad = await create(liam, { clientId: 'has space', secret: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).message).toContain(
+      'Client ID may contain letters, digits, dot, dash and underscore.',
+    );
+  });
+
+  it('does not let an API client token manage API clients', async () => {
+    expect((await create(liam, { clientId: 'liam-cli', secret: 'pw-liam' })).statusCode).toBe(201);
+    const token = (await clientToken('liam-cli', 'pw-liam')).json<{ access_token: string }>();
+    const res = await create(token.access_token, { clientId: 'minted', secret: 'z' });
+    expect(res.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(res.json()).message).toBe(
+      'API clients cannot be managed with an API client token.',
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorReport, Feedback, FeedbackRequest, TelemetryUpload } from '@aerie/contract';
+import type { Principal } from '../../plugins/auth.js';
+import { assertCan } from '../../plugins/authorization.js';
+import { presentFeedback } from './feed.presenter.js';
+import type { FeedRepository } from './feed.repository.js';
+
+export function createFeedService(repo: FeedRepository, log: FastifyBaseLogger) {
+  return {
+    async submitFeedback(principal: Principal, input: FeedbackRequest): Promise<void> {
+      await repo.insertFeedback(principal.userId, principal.accountId, input);
+    },
+
+    /** Staff read feedback, newest first. */
+    async listFeedback(
+      principal: Principal,
+      paging: { skip: number; take: number },
+    ): Promise<{ items: Feedback[]; total: number }> {
+      assertCan(principal, 'feedback.view');
+      const page = await repo.feedbackPage(paging.skip, paging.take);
+      return { items: page.items.map(presentFeedback), total: page.total };
+    },
+
+    async uploadTelemetry(principal: Principal, upload: TelemetryUpload): Promise<void> {
+      await repo.insertTelemetry(principal.userId, upload);
+    },
+
+    /**
+     * Stores a browser's unexpected error and logs it at warn level: support
+     * is notified from the logs (spec 000 §8, "Customer support has been notified").
+     */
+    async reportError(principal: Principal, report: ErrorReport): Promise<void> {
+      const id = await repo.insertErrorReport(principal.userId, report);
+      log.warn(
+        {
+          errorReportId: id,
+          userId: principal.userId,
+          accountId: principal.accountId,
+          url: report.url,
+          browserError: report.message,
+        },
+        'browser reported an unexpected error',
+      );
+    },
+  };
+}
+export type FeedService = ReturnType<typeof createFeedService>;

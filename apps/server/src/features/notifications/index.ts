@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { LiveBus } from '../../plugins/live-bus.js';
+import { createNotificationsRepository } from './notifications.repository.js';
+import { notificationsRoutes } from './notifications.routes.js';
+import { createNotificationsService } from './notifications.service.js';
+import { createNotificationStreams } from './notifications.stream.js';
+
+/**
+ * Wires the notifications feature. `publishNotification` is what other
+ * features receive from app.ts; `close` ends the open streams.
+ */
+export function createNotificationsFeature(db: Db, bus: LiveBus, log: FastifyBaseLogger) {
+  const service = createNotificationsService(createNotificationsRepository(db), bus, log);
+  const streams = createNotificationStreams(service, bus, log);
+  return {
+    publishNotification: service.publish,
+    streams,
+    routes: notificationsRoutes(service, streams),
+    close: () => streams.close(),
+  };
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { cacheKindSchema, type CacheKind } from '@aerie/contract';
+import { LIVE_CHANNELS, type LiveBus } from './live-bus.js';
+
+/** A bounded in-memory cache whose entries expire after a fixed time. */
+export interface TtlCache<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
+  delete(key: string): void;
+  clear(): void;
+  readonly size: number;
+}
+
+export interface TtlCacheOptions {
+  ttlMs: number;
+  /** Past this many entries the oldest written is evicted. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export function createTtlCache<V>({
+  ttlMs,
+  maxEntries = 10_000,
+  now = Date.now,
+}: TtlCacheOptions): TtlCache<V> {
+  const entries = new Map<string, { value: V; expiresAt: number }>();
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.value;
+    },
+    set(key, value) {
+      entries.delete(key);
+      entries.set(key, { value, expiresAt: now() + ttlMs });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next();
+        if (oldest.done) break;
+        entries.delete(oldest.value);
+      }
+    },
+    delete(key) {
+      entries.delete(key);
+    },
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * Named caches that features register under a kind of spec 000 §4 ("Cache
+ * clears"). Clearing a kind clears it on every instance through the live bus.
+ */
+export interface CacheRegistry {
+  register<V>(kind: CacheKind, name: string, options: TtlCacheOptions): TtlCache<V>;
+  /** Clears this instance's caches of the kind at once and tells the other instances. */
+  clear(kind: CacheKind): Promise<void>;
+  /** Names of the caches registered under a kind (health page, tests). */
+  names(kind: CacheKind): string[];
+  close(): void;
+}
+
+export function createCacheRegistry(bus: LiveBus, log: FastifyBaseLogger): CacheRegistry {
+  const instanceId = randomUUID();
+  const registered = new Map<CacheKind, Map<string, TtlCache<unknown>>>();
+
+  function clearLocal(kind: CacheKind): void {
+    for (const cache of registered.get(kind)?.values() ?? []) cache.clear();
+  }
+
+  const unsubscribe = bus.subscribe(LIVE_CHANNELS.cacheClear, (payload) => {
+    const message = payload as { kind?: unknown; from?: unknown };
+    const kind = cacheKindSchema.safeParse(message.kind);
+    if (!kind.success) return;
+    if (message.from !== instanceId)
+      log.info({ kind: kind.data }, 'cache cleared by another instance');
+    clearLocal(kind.data);
+  });
+
+  return {
+    register<V>(kind: CacheKind, name: string, options: TtlCacheOptions): TtlCache<V> {
+      const byName = registered.get(kind) ?? new Map<string, TtlCache<unknown>>();
+      registered.set(kind, byName);
+      if (byName.has(name)) throw new Error(`cache ${kind}/${name} is registered twice`);
+      const cache = createTtlCache<V>(options);
+      byName.set(name, cache);
+      return cache;
+    },
+    async clear(kind) {
+      clearLocal(kind);
+      await bus.publish(LIVE_CHANNELS.cacheClear, { kind, from: instanceId });
+    },
+    names(kind) {
+      return [...(registered.get(kind)?.keys() ?? [])];
+    },
+    close() {
+      unsubscribe();
+    },
+  };
+}
