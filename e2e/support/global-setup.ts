@@ -92,6 +92,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     // Short-lived access tokens, so the browser tests see silent renewal happen (identity.e2e.ts).
     PORTAL_ACCESS_TOKEN_TTL: '90',
+    // A small fleet keeps the server's first start short.
+    DEMO_FLEET_SIZE: '120',
   };
   // The browser tests must not inherit a database from the API test step.
   delete env.DATABASE_URL;

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seedDemoIdentity, seedReferenceIdentity } from './demo/seed-identity.js';
 import { scheduleIdentityHousekeeping } from './identity/housekeeping.js';
+import { defaultFleetSeed, seedDemoFleet } from './demo/seed-fleet.js';
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
@@ -14,10 +15,33 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  if (config.demo) await seedDemoIdentity(database.db, config.brand);
-  else await seedReferenceIdentity(database.db, config.brand);
-
   const app = await buildApp({ config, database });
+  if (config.demo) {
+    await seedDemoIdentity(database.db, config.brand);
+    if (config.demoFleet.size > 0) {
+      const started = Date.now();
+      const result = await seedDemoFleet(database.db, {
+        ...defaultFleetSeed,
+        seed: config.demoFleet.seed,
+        deviceCount: config.demoFleet.size,
+        now: new Date(),
+        onProgress: (message) => app.log.info(message),
+      });
+      if (result.incomplete) {
+        app.log.warn(
+          'the demo fleet in this data directory is incomplete (an earlier start was interrupted); remove DATA_DIR to generate it again',
+        );
+      }
+      if (!result.skipped) {
+        app.log.info(
+          `demo fleet of ${result.devices} devices ready in ${Math.round((Date.now() - started) / 1000)} s`,
+        );
+      }
+    }
+  } else {
+    await seedReferenceIdentity(database.db, config.brand);
+  }
+
   const stopHousekeeping = scheduleIdentityHousekeeping(database.pool, (error) =>
     app.log.warn({ err: error }, 'identity housekeeping failed'),
   );

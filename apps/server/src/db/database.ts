@@ -5,7 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import * as schema from './schema.js';
+import * as coreSchema from './schema.js';
+import * as fleetSchema from './fleet-schema.js';
+
+const schema = { ...coreSchema, ...fleetSchema };
 import { PgliteStream } from './pglite-stream.js';
 import { lockDataDir } from './lock.js';
 

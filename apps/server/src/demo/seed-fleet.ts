@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { asc, count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.js';
-import { accounts } from '../db/schema.js';
+import { accounts, appState } from '../db/schema.js';
 import * as fleet from '../db/fleet-schema.js';
 import * as catalog from '../simulators/demo-fleet/catalog.js';
 import {
@@ -38,6 +38,9 @@ export const defaultFleetSeed: Omit<FleetSeedOptions, 'now'> = {
   showcaseDays: 30,
   metricDays: 7,
 };
+
+/** Set once the whole demo fleet is written. */
+const DEMO_FLEET_MARKER = 'demo_fleet';
 
 const extraCustomers = [
   'Bering Sea Fisheries',
@@ -342,9 +345,11 @@ async function insertMetrics(
 export async function seedDemoFleet(
   db: Db,
   o: FleetSeedOptions,
-): Promise<{ devices: number; skipped: boolean }> {
+): Promise<{ devices: number; skipped: boolean; incomplete: boolean }> {
   const [existing] = await db.select({ n: count() }).from(fleet.devices);
-  if ((existing?.n ?? 0) > 0) return { devices: existing!.n, skipped: true };
+  const [marker] = await db.select().from(appState).where(eq(appState.key, DEMO_FLEET_MARKER));
+  // Devices without the marker: an earlier generation was interrupted, or the fleet is not ours.
+  if ((existing?.n ?? 0) > 0) return { devices: existing!.n, skipped: true, incomplete: !marker };
   await seedReference(db);
   const accountIds = await customerAccounts(db, o.accountCount);
   const usageDays = lastDays(o.now, o.usageDays);
@@ -385,5 +390,12 @@ export async function seedDemoFleet(
     update devices d set total_satellite_usage = t.sat, total_cellular_usage = t.cell
     from (select device_id, sum(satellite_bytes) as sat, sum(cellular_bytes) as cell from device_daily_usage group by device_id) t
     where t.device_id = d.id`);
-  return { devices: o.deviceCount, skipped: false };
+  await db
+    .insert(appState)
+    .values({
+      key: DEMO_FLEET_MARKER,
+      value: { seed: o.seed, devices: o.deviceCount, at: o.now.toISOString() },
+    })
+    .onConflictDoNothing();
+  return { devices: o.deviceCount, skipped: false, incomplete: false };
 }
