@@ -21,6 +21,7 @@ import {
 import { createHealthRepository } from './features/health/health.repository.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
+import { createDevicesFeature } from './features/devices/index.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
 import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
 import { createNotificationsFeature } from './features/notifications/index.js';
@@ -225,6 +226,7 @@ export async function buildApp({
     await api.register(feedRoutes(createFeedService(createFeedRepository(database.db), app.log)));
     await api.register(adminRoutes(createAdminService(caches)));
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
+    await api.register(createDevicesFeature(database.pool, accounts.tenancy).routes);
   });
 
   await registerSpa(app, config.webDist);

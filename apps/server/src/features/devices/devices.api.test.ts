@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleKey } from '@aerie/contract';
+import { deviceListSchema, type DeviceList } from '@aerie/contract';
+import { seedDemoFleet } from '../../demo/seed-fleet.js';
+import {
+  bearer,
+  createTestContext,
+  signInEveryRole,
+  type TestContext,
+} from '../../test/test-app.js';
+
+let ctx: TestContext;
+let tokens: Record<RoleKey, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemoFleet(ctx.database.db, {
+    seed: 5,
+    deviceCount: 150,
+    accountCount: 10,
+    now: new Date('2026-11-22T12:00:00Z'),
+    usageDays: 0,
+    showcaseDevices: 0,
+    showcaseDays: 0,
+    metricDays: 0,
+  });
+  tokens = await signInEveryRole(ctx.app);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function list(role: RoleKey, query: Record<string, string> = {}) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/v2/devices',
+    query,
+    headers: bearer(tokens[role]),
+  });
+  return res;
+}
+async function page(role: RoleKey, query: Record<string, string> = {}): Promise<DeviceList> {
+  const res = await list(role, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return deviceListSchema.parse(res.json());
+}
+async function scalar(sql: string, params: unknown[] = []): Promise<number> {
+  const r = await ctx.database.pool.query<{ n: number }>(sql, params);
+  return r.rows[0]!.n;
+}
+
+/** Ground truth of the Northwind users' scope: their account and its two child fleets, by name. */
+const NORTHWIND_TREE = `select id from accounts where name in ('Northwind Maritime', 'Northwind Maritime – Atlantic Fleet', 'Northwind Maritime – Pacific Fleet')`;
+
+describe('GET /v2/devices', () => {
+  it('shows provider staff every device', async () => {
+    const all = await scalar('select count(*)::int as n from devices');
+    for (const role of ['superUser', 'providerAdmin', 'salesSupport', 'productSupport'] as const) {
+      expect((await page(role, { take: '1' })).total, role).toBe(all);
+    }
+  });
+
+  it("limits an account's users to their account and its children", async () => {
+    const expected = await scalar(
+      `select count(*)::int as n from devices where account_id in (${NORTHWIND_TREE})`,
+    );
+    expect(expected).toBeGreaterThan(0);
+    for (const role of ['accountAdmin', 'credentialed'] as const) {
+      const p = await page(role, { take: '10000', fields: 'Id,AccountName' });
+      expect(p.total, role).toBe(expected);
+      const northwind = [
+        'Northwind Maritime',
+        'Northwind Maritime – Atlantic Fleet',
+        'Northwind Maritime – Pacific Fleet',
+      ];
+      for (const item of p.items) expect(northwind, role).toContain(item.accountName);
+    }
+  });
+
+  it('finds nothing of another account even when asked for it by filter', async () => {
+    const terra = await ctx.database.pool.query<{ id: string }>(
+      "select id from accounts where name = 'Terra Logistics'",
+    );
+    const p = await page('accountAdmin', { filters: `AccountId:${terra.rows[0]!.id}` });
+    expect(p.total).toBe(0);
+  });
+
+  it('sorts by name ascending by default and pages without overlap', async () => {
+    const first = await page('superUser', { take: '40' });
+    const names = first.items.map((i) => i.name!.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const second = await page('superUser', { take: '40', skip: '40' });
+    const ids = new Set(first.items.map((i) => i.id));
+    expect(second.items.some((i) => ids.has(i.id))).toBe(false);
+    const desc = await page('superUser', { take: '1', sortDirection: 'DESC' });
+    expect(desc.items[0]!.name!.toLowerCase() >= names[names.length - 1]!).toBe(true);
+  });
+
+  it('filters by online state and finds a device by part of its serial', async () => {
+    const online = await scalar('select count(*)::int as n from devices where satellite_online');
+    expect(
+      (await page('superUser', { filters: 'NetworkStatus.SatelliteOnline:true', take: '1' })).total,
+    ).toBe(online);
+    const { rows } = await ctx.database.pool.query<{ serial: string }>(
+      'select serial from devices where serial is not null order by serial limit 1',
+    );
+    const serial = rows[0]!.serial;
+    const found = await page('superUser', { query: serial.slice(2, 10) });
+    expect(found.items.some((i) => i.serial === serial)).toBe(true);
+  });
+
+  it('returns only the requested fields, with components when asked', async () => {
+    const p = await page('superUser', {
+      fields: 'Id,Name,Serial,NetworkStatus,Location',
+      take: '5',
+    });
+    for (const item of p.items) {
+      expect(Object.keys(item).sort()).toEqual([
+        'id',
+        'location',
+        'name',
+        'networkStatus',
+        'serial',
+      ]);
+    }
+    const withComponents = await page('superUser', {
+      fields: 'Id,Components',
+      query: '-',
+      take: '5',
+    });
+    expect(withComponents.items.some((i) => (i.components?.length ?? 0) > 0)).toBe(true);
+  });
+
+  it('answers 400 with a message for bad grammar and paging, never 500', async () => {
+    for (const query of [
+      { sortField: 'Password' },
+      { filters: 'Color:red' },
+      { take: '0' },
+      { take: '10001' },
+      { skip: '-5' },
+      { fields: 'Id,Secret' },
+    ]) {
+      const res = await list('superUser', query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json<{ message: string }>().message.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('needs a token', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/v2/devices' })).statusCode).toBe(401);
+  });
+});

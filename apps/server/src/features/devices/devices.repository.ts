@@ -1,0 +1,119 @@
+import type pg from 'pg';
+import type { AccountScope } from '../../plugins/tenancy.js';
+import type { ParsedDeviceQuery } from './device-query.js';
+
+export interface DeviceListRow {
+  id: string;
+  type: string;
+  name: string;
+  serial: string | null;
+  account_id: string;
+  account_name: string;
+  product_code: string | null;
+  product_name: string | null;
+  private: boolean;
+  satellite_online: boolean | null;
+  cellular_online: boolean | null;
+  satellite_signal: number | null;
+  cellular_signal: number | null;
+  wifi: boolean | null;
+  beam: string | null;
+  satellite_last_updated: Date | null;
+  cellular_last_updated: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface ComponentRow {
+  device_id: string;
+  type: string;
+  model_shortcode: string | null;
+  asset_id: string | null;
+  serial: string;
+}
+
+const ORDER: Record<ParsedDeviceQuery['sortField'], string> = {
+  Name: 'lower(d.name)',
+  Serial: 'd.serial',
+  Type: 'd.type',
+  AccountName: 'lower(a.name)',
+  ProductCode: 'd.product_code',
+  'NetworkStatus.SatelliteOnline': 'd.satellite_online',
+  'NetworkStatus.CellularOnline': 'd.cellular_online',
+};
+
+/** Escapes LIKE wildcards so user text matches literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * SQL of the device list: every query is limited to the caller's accounts
+ * (unless the scope is all accounts) and never returns deleted devices.
+ */
+export function createDevicesRepository(pool: pg.Pool) {
+  function where(scope: AccountScope, q: ParsedDeviceQuery): { clause: string; params: unknown[] } {
+    const conditions = ['d.deleted_at is null'];
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (!scope.all) conditions.push(`d.account_id = any(${param(scope.accountIds)}::uuid[])`);
+    if (q.filters.accountIds.length > 0)
+      conditions.push(`d.account_id = any(${param(q.filters.accountIds)}::uuid[])`);
+    if (q.filters.satelliteOnline !== null) {
+      conditions.push(
+        q.filters.satelliteOnline ? 'd.satellite_online is true' : 'd.satellite_online is not true',
+      );
+    }
+    if (q.filters.cellularOnline !== null) {
+      conditions.push(
+        q.filters.cellularOnline ? 'd.cellular_online is true' : 'd.cellular_online is not true',
+      );
+    }
+    if (q.text) {
+      const p = param(likePattern(q.text));
+      conditions.push(`(d.name ilike ${p} or d.serial ilike ${p})`);
+    }
+    return { clause: conditions.join(' and '), params };
+  }
+
+  return {
+    async list(
+      scope: AccountScope,
+      q: ParsedDeviceQuery,
+    ): Promise<{ rows: DeviceListRow[]; total: number }> {
+      const { clause, params } = where(scope, q);
+      const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
+      const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
+      const order = `${ORDER[q.sortField]} ${direction} ${nulls}, d.id ${direction}`;
+      const from =
+        'from devices d join accounts a on a.id = d.account_id left join device_products p on p.product_code = d.product_code';
+      const [page, total] = await Promise.all([
+        pool.query<DeviceListRow>(
+          `select d.id, d.type, d.name, d.serial, d.account_id, a.name as account_name, d.product_code,
+                  p.name as product_name, d.private, d.satellite_online, d.cellular_online, d.satellite_signal,
+                  d.cellular_signal, d.wifi, d.beam, d.satellite_last_updated, d.cellular_last_updated,
+                  d.latitude, d.longitude
+           ${from} where ${clause} order by ${order}
+           limit ${q.take} offset ${q.skip}`,
+          params,
+        ),
+        pool.query<{ n: number }>(`select count(*)::int as n ${from} where ${clause}`, params),
+      ]);
+      return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+    },
+
+    async componentsOf(deviceIds: readonly string[]): Promise<ComponentRow[]> {
+      if (deviceIds.length === 0) return [];
+      const r = await pool.query<ComponentRow>(
+        `select device_id, type, model_shortcode, asset_id, serial from device_components
+         where device_id = any($1::uuid[]) order by device_id, type, serial`,
+        [deviceIds],
+      );
+      return r.rows;
+    },
+  };
+}
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,34 @@
+import type { Component, DeviceList, DeviceListQuery } from '@aerie/contract';
+import { assertCan } from '../../plugins/authorization.js';
+import type { Principal } from '../../plugins/auth.js';
+import type { Tenancy } from '../../plugins/tenancy.js';
+import { parseDeviceQuery } from './device-query.js';
+import { presentComponent, presentDeviceListItem } from './devices.presenter.js';
+import type { DevicesRepository } from './devices.repository.js';
+
+export function createDevicesService(repo: DevicesRepository, tenancy: Tenancy) {
+  return {
+    /** `GET /v2/devices`: one page of the caller's devices with the requested fields. */
+    async list(principal: Principal, query: DeviceListQuery): Promise<DeviceList> {
+      assertCan(principal, 'devices.view');
+      const q = parseDeviceQuery(query);
+      const scope = await tenancy.scope(principal);
+      const { rows, total } = await repo.list(scope, q);
+      const byDevice = new Map<string, Component[]>();
+      if (q.fields.has('Components')) {
+        for (const row of await repo.componentsOf(rows.map((r) => r.id))) {
+          const component = presentComponent(row);
+          if (!component) continue;
+          const list = byDevice.get(row.device_id) ?? [];
+          list.push(component);
+          byDevice.set(row.device_id, list);
+        }
+      }
+      return {
+        items: rows.map((r) => presentDeviceListItem(r, q.fields, byDevice.get(r.id) ?? [])),
+        total,
+      };
+    },
+  };
+}
+export type DevicesService = ReturnType<typeof createDevicesService>;
