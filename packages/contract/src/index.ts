@@ -11,3 +11,4 @@ export * from './health/health.js';
 export * from './notifications/notifications.js';
 export * from './feed/feed.js';
 export * from './devices/device-list.js';
+export * from './devices/device.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleKey } from '@aerie/contract';
-import { deviceListSchema, type DeviceList } from '@aerie/contract';
+import { deviceListSchema, deviceSchema, type DeviceList } from '@aerie/contract';
 import { seedDemoFleet } from '../../demo/seed-fleet.js';
 import {
   bearer,
@@ -148,5 +148,62 @@ describe('GET /v2/devices', () => {
 
   it('needs a token', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/v2/devices' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /v2/devices/{id}', () => {
+  async function get(role: RoleKey, id: string) {
+    return ctx.app.inject({
+      method: 'GET',
+      url: `/v2/devices/${id}`,
+      headers: bearer(tokens[role]),
+    });
+  }
+
+  it('answers a device with its components, subscription, configuration and history', async () => {
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `select d.id from devices d
+       where exists (select 1 from device_subscriptions ds where ds.device_id = d.id and ds.active)
+         and exists (select 1 from device_components c where c.device_id = d.id)
+       limit 1`,
+    );
+    const res = await get('superUser', rows[0]!.id);
+    expect(res.statusCode).toBe(200);
+    const device = deviceSchema.parse(res.json());
+    expect(device.components.length).toBeGreaterThan(0);
+    expect(device.activeSubscription?.active).toBe(true);
+    expect(device.accountName.length).toBeGreaterThan(0);
+  });
+
+  it('handles a raw factory device with no serial, components, location or subscription', async () => {
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `insert into devices (account_id, name) select id, 'test3-raw-unit' from accounts where name = 'Terra Logistics' returning id`,
+    );
+    const device = deviceSchema.parse((await get('superUser', rows[0]!.id)).json());
+    expect(device).toMatchObject({
+      serial: null,
+      components: [],
+      activeSubscription: null,
+      subscriptionHistory: [],
+    });
+    expect(device.location.coordinates).toBeNull();
+    expect(device.software.currentVersion).toBeNull();
+  });
+
+  it("answers 404 for another account's device, as for one that does not exist", async () => {
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `select id from devices where account_id not in (${NORTHWIND_TREE}) limit 1`,
+    );
+    const outside = await get('accountAdmin', rows[0]!.id);
+    expect(outside.statusCode).toBe(404);
+    const missing = await get('accountAdmin', '00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(outside.json()).toEqual(missing.json());
+  });
+
+  it('answers 400 for an id that is not a UUID', async () => {
+    const res = await get('superUser', 'not-an-id');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ field: string }>().field).toBe('id');
   });
 });

@@ -24,6 +24,79 @@ export interface DeviceListRow {
   longitude: number | null;
 }
 
+export interface DeviceRow extends DeviceListRow {
+  geo_modem_model: string | null;
+  leo_modem_model: string | null;
+  buc_model: string | null;
+  provisioned: boolean;
+  activated: boolean;
+  enable_cell_traffic: boolean;
+  sync_in_progress: boolean;
+  salesforce_asset_id: string | null;
+  public_key: string | null;
+  features: string[];
+  satellite_location_updated_on: Date | null;
+  cellular_location_updated_on: Date | null;
+  software_current_version: string | null;
+  software_target_version: string | null;
+  software_locked: boolean;
+  software_last_updated_on: Date | null;
+  software_last_checkin: Date | null;
+  total_satellite_usage: string;
+  total_cellular_usage: string;
+}
+
+export interface DeviceSubscriptionRow {
+  id: string;
+  description: string;
+  data_limit_gb: number | null;
+  start_date: Date;
+  end_date: Date;
+  ds_start: Date;
+  ds_end: Date | null;
+  active: boolean;
+  has_satellite: boolean;
+  has_cellular: boolean;
+  can_provision: boolean;
+  can_activate: boolean;
+  network_identifiers: string[] | null;
+}
+
+export interface NetworkConfigRow {
+  eth0_ip_address: string | null;
+  eth0_subnet_mask: string | null;
+  sat0_ip_address: string | null;
+  sat0_subnet_mask: string | null;
+  mgmt_ip_address: string | null;
+  mgmt_subnet_mask: string | null;
+  dhcp_gateway: string | null;
+  dhcp_client_ip_range_start: string | null;
+  dhcp_client_ip_range_end: string | null;
+}
+
+export interface SimRow {
+  eid: string | null;
+  msisdn: string | null;
+  cubic_lte_imsi: string | null;
+  tele2_lte_imsi: string | null;
+  cubic_dk_imsi: string | null;
+  cubic_fr_imsi: string | null;
+  batch: string | null;
+  profile: string | null;
+  form_factor: string | null;
+  grade: string | null;
+  sim_vendor: string | null;
+  checked_out_to: string | null;
+}
+
+export interface DeviceDetailRows {
+  device: DeviceRow;
+  components: ComponentRow[];
+  subscriptions: DeviceSubscriptionRow[];
+  networkConfig: NetworkConfigRow | null;
+  sim: SimRow | null;
+}
+
 export interface ComponentRow {
   device_id: string;
   type: string;
@@ -103,6 +176,47 @@ export function createDevicesRepository(pool: pg.Pool) {
         pool.query<{ n: number }>(`select count(*)::int as n ${from} where ${clause}`, params),
       ]);
       return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+    },
+
+    /** One device with everything around it, or null when it is outside the scope or deleted. */
+    async findById(scope: AccountScope, id: string): Promise<DeviceDetailRows | null> {
+      const params: unknown[] = [id];
+      let tenancy = '';
+      if (!scope.all) {
+        params.push(scope.accountIds);
+        tenancy = 'and d.account_id = any($2::uuid[])';
+      }
+      const found = await pool.query<DeviceRow>(
+        `select d.*, a.name as account_name, p.name as product_name, p.geo_modem_model, p.leo_modem_model, p.buc_model
+         from devices d join accounts a on a.id = d.account_id
+         left join device_products p on p.product_code = d.product_code
+         where d.id = $1 and d.deleted_at is null ${tenancy}`,
+        params,
+      );
+      const device = found.rows[0];
+      if (!device) return null;
+      const [components, subscriptions, networkConfig, sim] = await Promise.all([
+        this.componentsOf([id]),
+        pool.query<DeviceSubscriptionRow>(
+          `select s.id, s.description, s.data_limit_gb, s.start_date, s.end_date, ds.start_date as ds_start,
+                  ds.end_date as ds_end, ds.active, s.has_satellite, s.has_cellular, s.can_provision, s.can_activate,
+                  s.network_identifiers
+           from device_subscriptions ds join subscriptions s on s.id = ds.subscription_id
+           where ds.device_id = $1 order by ds.start_date desc`,
+          [id],
+        ),
+        pool.query<NetworkConfigRow>('select * from device_network_configs where device_id = $1', [
+          id,
+        ]),
+        pool.query<SimRow>('select * from sim_configurations where device_id = $1', [id]),
+      ]);
+      return {
+        device,
+        components,
+        subscriptions: subscriptions.rows,
+        networkConfig: networkConfig.rows[0] ?? null,
+        sim: sim.rows[0] ?? null,
+      };
     },
 
     async componentsOf(deviceIds: readonly string[]): Promise<ComponentRow[]> {

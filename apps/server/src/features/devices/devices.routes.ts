@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deviceListQuerySchema, deviceListSchema } from '@aerie/contract';
+import {
+  deviceIdParamsSchema,
+  deviceListQuerySchema,
+  deviceListSchema,
+  deviceSchema,
+} from '@aerie/contract';
 import type { DevicesService } from './devices.service.js';
 
 export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
@@ -15,6 +20,19 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.list(request.principal(), request.query),
+    );
+
+    app.get(
+      '/v2/devices/:id',
+      {
+        schema: {
+          tags: ['devices'],
+          summary: 'One device with its components, network status, software and subscription',
+          params: deviceIdParamsSchema,
+          response: { 200: deviceSchema },
+        },
+      },
+      async (request) => service.get(request.principal(), request.params.id),
     );
   };
 }

@@ -1,13 +1,22 @@
-import type { Component, DeviceList, DeviceListQuery } from '@aerie/contract';
+import type { Component, Device, DeviceList, DeviceListQuery } from '@aerie/contract';
 import { assertCan } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import type { Tenancy } from '../../plugins/tenancy.js';
 import { parseDeviceQuery } from './device-query.js';
-import { presentComponent, presentDeviceListItem } from './devices.presenter.js';
+import { presentComponent, presentDevice, presentDeviceListItem } from './devices.presenter.js';
+import { NotFoundError } from '../../plugins/errors.js';
 import type { DevicesRepository } from './devices.repository.js';
 
 export function createDevicesService(repo: DevicesRepository, tenancy: Tenancy) {
   return {
+    /** `GET /v2/devices/{id}`: 404 for a device outside the caller's accounts as for a missing one. */
+    async get(principal: Principal, id: string): Promise<Device> {
+      assertCan(principal, 'devices.view');
+      const rows = await repo.findById(await tenancy.scope(principal), id);
+      if (!rows) throw new NotFoundError('Device not found.');
+      return presentDevice(rows);
+    },
+
     /** `GET /v2/devices`: one page of the caller's devices with the requested fields. */
     async list(principal: Principal, query: DeviceListQuery): Promise<DeviceList> {
       assertCan(principal, 'devices.view');

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { componentSchema, networkStatusSchema } from './device-list.js';
+
+const isoDate = z.iso.datetime({ offset: true });
+
+/** The device's active subscription (spec 001 §3, "Active subscription (on device)"). */
+export const activeSubscriptionSchema = z.object({
+  id: z.uuid(),
+  subscriptionId: z.uuid(),
+  description: z.string(),
+  dataLimitInGb: z.number().int().nullable(),
+  startDate: isoDate,
+  endDate: isoDate,
+  active: z.boolean(),
+  hasSatellite: z.boolean(),
+  hasCellular: z.boolean(),
+  canProvision: z.boolean(),
+  canActivate: z.boolean(),
+  networkIdentifiers: z.array(z.string()).nullable(),
+});
+export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>;
+
+export const satelliteNetworkConfigurationSchema = z.object({
+  eth0IpAddress: z.string().nullable(),
+  eth0SubnetMask: z.string().nullable(),
+  sat0IpAddress: z.string().nullable(),
+  sat0SubnetMask: z.string().nullable(),
+  mgmtIpAddress: z.string().nullable(),
+  mgmtSubnetMask: z.string().nullable(),
+  dhcpGateway: z.string().nullable(),
+  dhcpClientIpRangeStart: z.string().nullable(),
+  dhcpClientIpRangeEnd: z.string().nullable(),
+});
+export type SatelliteNetworkConfiguration = z.infer<typeof satelliteNetworkConfigurationSchema>;
+
+export const simConfigurationSchema = z.object({
+  eid: z.string().nullable(),
+  msisdn: z.string().nullable(),
+  cubicLTEIMSI: z.string().nullable(),
+  tele2LTEIMSI: z.string().nullable(),
+  cubicDkIMSI: z.string().nullable(),
+  cubicFrIMSI: z.string().nullable(),
+  batch: z.string().nullable(),
+  profile: z.string().nullable(),
+  formFactor: z.string().nullable(),
+  grade: z.string().nullable(),
+  simVendor: z.string().nullable(),
+  checkedOutTo: z.string().nullable(),
+});
+export type SimConfiguration = z.infer<typeof simConfigurationSchema>;
+
+/** `GET /v2/devices/{id}`: one device with everything its pages show (spec 001 §3, "Device"). */
+export const deviceSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  serial: z.string().nullable(),
+  type: z.string(),
+  productCode: z.string().nullable(),
+  productName: z.string().nullable(),
+  /** Preset models from the product: a preset model is not editable per device (spec 001 §4). */
+  product: z
+    .object({
+      geoModemModel: z.string().nullable(),
+      leoModemModel: z.string().nullable(),
+      bucModel: z.string().nullable(),
+    })
+    .nullable(),
+  accountId: z.uuid(),
+  accountName: z.string(),
+  private: z.boolean(),
+  provisioned: z.boolean(),
+  activated: z.boolean(),
+  enableCellTraffic: z.boolean(),
+  syncInProgress: z.boolean(),
+  salesforceAssetId: z.string().nullable(),
+  publicKey: z.string().nullable(),
+  features: z.array(z.string()),
+  components: z.array(componentSchema),
+  networkStatus: networkStatusSchema,
+  location: z.object({
+    coordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+    satelliteLocationUpdatedOn: isoDate.nullable(),
+    cellularLocationUpdatedOn: isoDate.nullable(),
+  }),
+  software: z.object({
+    currentVersion: z.string().nullable(),
+    targetVersion: z.string().nullable(),
+    locked: z.boolean(),
+    lastUpdatedOn: isoDate.nullable(),
+    lastCheckin: isoDate.nullable(),
+  }),
+  activeSubscription: activeSubscriptionSchema.nullable(),
+  subscriptionHistory: z.array(
+    z.object({ id: z.uuid(), startDate: isoDate, endDate: isoDate.nullable() }),
+  ),
+  totalSatelliteUsage: z.number(),
+  totalCellularUsage: z.number(),
+  satelliteNetworkConfiguration: satelliteNetworkConfigurationSchema.nullable(),
+  simConfiguration: simConfigurationSchema.nullable(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const deviceIdParamsSchema = z.object({ id: z.uuid('The device id is not valid.') });
