@@ -12,3 +12,4 @@ export * from './notifications/notifications.js';
 export * from './feed/feed.js';
 export * from './devices/device-list.js';
 export * from './devices/device.js';
+export * from './devices/usage.js';

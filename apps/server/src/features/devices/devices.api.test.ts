@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleKey } from '@aerie/contract';
-import { deviceListSchema, deviceSchema, type DeviceList } from '@aerie/contract';
+import {
+  deviceListSchema,
+  deviceSchema,
+  deviceUsageSchema,
+  type DeviceList,
+} from '@aerie/contract';
 import { seedDemoFleet } from '../../demo/seed-fleet.js';
 import {
   bearer,
@@ -19,7 +24,7 @@ beforeAll(async () => {
     deviceCount: 150,
     accountCount: 10,
     now: new Date('2026-11-22T12:00:00Z'),
-    usageDays: 0,
+    usageDays: 45,
     showcaseDevices: 0,
     showcaseDays: 0,
     metricDays: 0,
@@ -205,5 +210,44 @@ describe('GET /v2/devices/{id}', () => {
     const res = await get('superUser', 'not-an-id');
     expect(res.statusCode).toBe(400);
     expect(res.json<{ field: string }>().field).toBe('id');
+  });
+});
+
+describe('GET /v2/devices/{id}/usage', () => {
+  it('answers every day of the month, with totals that match the stored days', async () => {
+    const { rows } = await ctx.database.pool.query<{
+      id: string;
+      y: number;
+      m: number;
+      sat: string;
+    }>(
+      `select device_id as id, extract(year from day)::int as y, extract(month from day)::int as m,
+              sum(satellite_bytes)::text as sat
+       from device_daily_usage group by 1, 2, 3 order by 4 desc limit 1`,
+    );
+    const { id, y, m, sat } = rows[0]!;
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v2/devices/${id}/usage`,
+      query: { year: String(y), month: String(m) },
+      headers: bearer(tokens.superUser),
+    });
+    expect(res.statusCode).toBe(200);
+    const usage = deviceUsageSchema.parse(res.json());
+    expect(usage.satelliteDailyUsage).toHaveLength(new Date(Date.UTC(y, m, 0)).getUTCDate());
+    expect(usage.satelliteMonthlyUsage).toBe(Number(sat));
+  });
+
+  it('refuses a month out of range', async () => {
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      'select id from devices limit 1',
+    );
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v2/devices/${rows[0]!.id}/usage`,
+      query: { year: '2026', month: '13' },
+      headers: bearer(tokens.superUser),
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -219,6 +219,22 @@ export function createDevicesRepository(pool: pg.Pool) {
       };
     },
 
+    /** Daily usage of a device in a calendar month (only days with traffic have rows). */
+    async dailyUsage(
+      deviceId: string,
+      year: number,
+      month: number,
+    ): Promise<{ day: number; satellite_bytes: string; cellular_bytes: string }[]> {
+      const first = `${year}-${String(month).padStart(2, '0')}-01`;
+      const r = await pool.query<{ day: number; satellite_bytes: string; cellular_bytes: string }>(
+        `select extract(day from day)::int as day, satellite_bytes, cellular_bytes from device_daily_usage
+         where device_id = $1 and day >= $2::date and day < ($2::date + interval '1 month')
+         order by day`,
+        [deviceId, first],
+      );
+      return r.rows;
+    },
+
     async componentsOf(deviceIds: readonly string[]): Promise<ComponentRow[]> {
       if (deviceIds.length === 0) return [];
       const r = await pool.query<ComponentRow>(

@@ -4,6 +4,8 @@ import {
   deviceListQuerySchema,
   deviceListSchema,
   deviceSchema,
+  deviceUsageQuerySchema,
+  deviceUsageSchema,
 } from '@aerie/contract';
 import type { DevicesService } from './devices.service.js';
 
@@ -33,6 +35,26 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.get(request.principal(), request.params.id),
+    );
+
+    app.get(
+      '/v2/devices/:id/usage',
+      {
+        schema: {
+          tags: ['devices'],
+          summary: 'Daily satellite and cellular usage of a device in a calendar month',
+          params: deviceIdParamsSchema,
+          querystring: deviceUsageQuerySchema,
+          response: { 200: deviceUsageSchema },
+        },
+      },
+      async (request) =>
+        service.usage(
+          request.principal(),
+          request.params.id,
+          request.query.year,
+          request.query.month,
+        ),
     );
   };
 }
