@@ -21,7 +21,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['scripts/*.mjs', 'eslint.config.js'],
+          allowDefaultProject: ['scripts/*.mjs', 'bench/*.mjs', 'eslint.config.js'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -88,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'eslint.config.js'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       globals: {

@@ -98,14 +98,17 @@ export async function signIn(
   }
 }
 
-/** Signs out through the user menu: the button labelled "User menu", then the item "Sign out". */
+/** Signs out through the user panel: the button labelled "User menu", then the button "Sign out". */
 export async function signOut(page: Page): Promise<void> {
   const before = page.url();
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   try {
     await page.waitForURL((url) => url.href !== before, { timeout: 30_000 });
   } catch {
     throw new Error(`"Sign out" did not leave ${before}`);
   }
+  // NOTE: sign-out returns to the root, which starts sign-in again; let that chain of
+  // redirects settle so the next navigation is not interrupted by it.
+  await expectSignInPage(page, 15_000).catch(() => undefined);
 }

@@ -193,6 +193,9 @@ export async function buildApp({
     await bus.close();
   });
 
+  // First, so its hook for pages that share a path with an API call sees every route.
+  await registerSpa(app, config.webDist);
+
   // Every route in this scope needs a valid bearer token unless it is marked public.
   await app.register(async (api) => {
     registerAuthentication(api, {
@@ -229,6 +232,5 @@ export async function buildApp({
     await api.register(createDevicesFeature(database.pool, accounts.tenancy).routes);
   });
 
-  await registerSpa(app, config.webDist);
   return app;
 }

@@ -28,6 +28,8 @@ const envSchema = z.object({
   /** Devices in the generated demo fleet (0 for none). */
   DEMO_FLEET_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(1500),
   DEMO_SEED: z.coerce.number().int().default(2026),
+  /** `0` generates the demo fleet without usage and metric history (benchmarks of large fleets). */
+  DEMO_FLEET_HISTORY: z.enum(['0', '1']).default('1'),
   /** Lifetime of the portal's access tokens in seconds; the browser renews them silently. */
   PORTAL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -67,7 +69,11 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN,
     /** Demo data: always outside production, and in production only with DEMO=1. */
     demo: production || env['DEMO'] ? e.DEMO : true,
-    demoFleet: { size: e.DEMO_FLEET_SIZE, seed: e.DEMO_SEED },
+    demoFleet: {
+      size: e.DEMO_FLEET_SIZE,
+      seed: e.DEMO_SEED,
+      history: e.DEMO_FLEET_HISTORY === '1',
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
     identity: e.OIDC_ISSUER

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
         ...defaultFleetSeed,
         seed: config.demoFleet.seed,
         deviceCount: config.demoFleet.size,
+        ...(config.demoFleet.history ? {} : { usageDays: 0, metricDays: 0, showcaseDevices: 0 }),
         now: new Date(),
         onProgress: (message) => app.log.info(message),
       });

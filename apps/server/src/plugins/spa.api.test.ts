@@ -37,6 +37,18 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers a browser navigation to /health with the page, and API calls with the health map', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/health', headers: html });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const api = await ctx.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { accept: 'application/json' },
+    });
+    expect(api.statusCode).toBe(401);
+  });
+
   it("serves the SPA's sign-in callback routes under /auth, not the identity provider", async () => {
     for (const url of [
       '/auth/signinwin/main?code=x&state=y',

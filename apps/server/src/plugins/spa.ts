@@ -17,6 +17,12 @@ const API_PREFIXES = [
   '/apidocs/',
 ];
 
+/**
+ * Paths that are both a page of the web app and an API call (the System Health page and
+ * `GET /health`): a browser navigation (Accept: text/html) gets the page.
+ */
+const SHARED_PATHS = new Set(['/health']);
+
 /** The SPA's own callback routes under /auth (spec 000 §2.1); the rest of /auth is the identity provider. */
 export const SPA_AUTH_ROUTES = [
   '/auth/signinwin/:name',
@@ -45,6 +51,16 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
             : 'no-cache',
         );
       },
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (
+        request.method === 'GET' &&
+        SHARED_PATHS.has(path) &&
+        (request.headers.accept ?? '').includes('text/html')
+      ) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
     });
     for (const route of SPA_AUTH_ROUTES) {
       app.get(route, async (_request, reply) =>

@@ -7,10 +7,14 @@ import type { UserManager } from 'oidc-client-ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import { useMe } from '../features/users/api/get-me';
-import { isApiError } from '../lib/api-client';
+import { isApiError, setApiErrorHandlers } from '../lib/api-client';
 import { UserManagerContext, watchSession } from '../lib/auth';
 import { RuntimeConfigContext } from '../lib/config';
+import { clearHealthState } from '../lib/health-state';
+import { onUnauthorizedResponse } from '../lib/session';
+import { reportUnexpectedError, setUnexpectedErrorHandler } from './error-reporting';
 import { createAppRouter } from './router';
+import { createErrorHandler, telemetry } from './services';
 import { resolveAppTheme } from './theme';
 
 export interface AppProps {
@@ -43,7 +47,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
       forceColorScheme={appTheme.tokens.colorScheme}
       cssVariablesResolver={appTheme.cssVariablesResolver}
     >
-      <Notifications />
+      <Notifications position="bottom-right" limit={5} />
       {children}
     </MantineProvider>
   );
@@ -57,6 +61,45 @@ export function App({ config, userManager }: AppProps) {
   useEffect(
     () => watchSession(userManager, () => router.state.location.href),
     [userManager, router],
+  );
+
+  // spec 000 §8: the error rules of every API call, in one place.
+  useEffect(() => {
+    setUnexpectedErrorHandler(createErrorHandler(queryClient));
+    setApiErrorHandlers({
+      onUnauthorized: onUnauthorizedResponse,
+      onServiceUnavailable: () => {
+        clearHealthState();
+        if (router.state.location.pathname !== '/maintenance') {
+          void router.navigate({ to: '/maintenance', replace: true });
+        }
+      },
+      onUnexpectedError: (error) => reportUnexpectedError(error),
+    });
+    const onError = (event: ErrorEvent): void =>
+      reportUnexpectedError(event.error ?? event.message);
+    const onRejection = (event: PromiseRejectionEvent): void => {
+      // NOTE: API errors were handled by the API client already.
+      if (isApiError(event.reason)) return;
+      reportUnexpectedError(event.reason);
+    };
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, [queryClient, router]);
+
+  // spec 000 §3: page views are tracked (uploaded once signed in, on the telemetry poll).
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (event.pathChanged) {
+          telemetry.track('navigation', 'pageView', event.toLocation.pathname);
+        }
+      }),
+    [router],
   );
 
   return (

@@ -1,3 +1,4 @@
+import { routeTable, type RouteDefinition, type RouteName } from '@aerie/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -5,65 +6,187 @@ import {
   createRouter,
   Outlet,
   redirect,
+  type AnyRoute,
 } from '@tanstack/react-router';
 import { ProtectedLayout } from './layout/protected-layout';
+import { routeTitles } from './messages';
 import {
   SigninPopupCallbackPage,
   SigninSilentCallbackPage,
   SigninWindowCallbackPage,
   SignoutPopupCallbackPage,
 } from './routes/auth-callback-pages';
+import { HealthPage } from './routes/health-page';
 import { HomePage } from './routes/home-page';
 import { LoadErrorPage } from './routes/load-error-page';
+import { MaintenancePage } from './routes/maintenance-page';
 import { NotFoundPage } from './routes/not-found-page';
+import { PlaceholderPage, PublicPlaceholderPage } from './routes/placeholder-page';
+import { ReportsPage } from './routes/reports-page';
+import { RoutePage } from './routes/route-page';
+import { StartPage } from './routes/start-page';
+import { RootErrorPage } from './routes/root-error-page';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Opens the route in the detail pane (spec 000 §2.2 "a detail flag"). */
+    detail?: boolean;
+  }
+}
+
+/** Pages that exist; every other route of the table shows a titled placeholder for now. */
+type Page = () => React.JSX.Element;
+
+const pages: Partial<Record<RouteName, Page>> = {
+  home: HomePage,
+  health: HealthPage,
+  reports: ReportsPage,
+};
+
+const publicPages: Partial<Record<RouteName, Page>> = {
+  maintenance: MaintenancePage,
+  loadError: LoadErrorPage,
+};
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   notFoundComponent: NotFoundPage,
+  errorComponent: RootErrorPage,
 });
 
-// spec 000 §2.1: "/" redirects to /home.
-const indexRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/home', replace: true });
-  },
-});
+/** The route table with each path once (deviceOverview and remoteOverview share one). */
+function uniqueRoutes(): RouteDefinition[] {
+  const seen = new Set<string>();
+  return routeTable.filter((route) =>
+    seen.has(route.path) ? false : (seen.add(route.path), true),
+  );
+}
 
-const loadErrorRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/loadError',
-  component: LoadErrorPage,
-});
+/** The closest route whose path is a prefix of this one: its parent in the tree. */
+export function parentPathOf(path: string, paths: readonly string[]): string | null {
+  let best: string | null = null;
+  for (const candidate of paths) {
+    if (candidate !== path && path.startsWith(`${candidate}/`)) {
+      if (!best || candidate.length > best.length) best = candidate;
+    }
+  }
+  return best;
+}
 
-const signinWindowRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth/signinwin/$name',
-  component: SigninWindowCallbackPage,
-});
+function pageFor(route: RouteDefinition): Page {
+  const page = pages[route.name as RouteName];
+  if (page) return page;
+  const title = routeTitles[route.name as RouteName] ?? route.name;
+  return function Placeholder() {
+    return <PlaceholderPage title={title} />;
+  };
+}
 
-const signinPopupRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth/signinpop',
-  component: SigninPopupCallbackPage,
-});
+function buildProtectedChildren(parent: AnyRoute): AnyRoute[] {
+  const routes = uniqueRoutes().filter((route) => route.access !== 'public');
+  const paths = routes.map((route) => route.path);
+  const built = new Map<string, AnyRoute>();
+  const children = new Map<string | null, AnyRoute[]>();
 
-const signoutPopupRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth/signoutpop',
-  component: SignoutPopupCallbackPage,
-});
+  const build = (route: RouteDefinition): AnyRoute => {
+    const existing = built.get(route.path);
+    if (existing) return existing;
+    const parentPath = parentPathOf(route.path, paths);
+    const parentRoute = parentPath
+      ? build(routes.find((r) => r.path === parentPath) as RouteDefinition)
+      : parent;
+    const title = routeTitles[route.name as RouteName] ?? route.name;
+    const page = pageFor(route);
+    const created = createRoute({
+      getParentRoute: () => parentRoute,
+      path: parentPath ? route.path.slice(parentPath.length + 1) : route.path,
+      component: () => <RoutePage route={route} title={title} page={page} />,
+    }) as unknown as AnyRoute;
+    built.set(route.path, created);
+    const siblings = children.get(parentPath) ?? [];
+    siblings.push(created);
+    children.set(parentPath, siblings);
+    return created;
+  };
+  routes.forEach(build);
 
-const signinSilentRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth/signinsilent',
-  component: SigninSilentCallbackPage,
-});
+  for (const [path, route] of built) {
+    const own = children.get(path);
+    if (own) route.addChildren(own);
+  }
+  return children.get(null) ?? [];
+}
+
+function buildPublicRoutes(): AnyRoute[] {
+  return uniqueRoutes()
+    .filter((route) => route.access === 'public')
+    .map((route) => {
+      const Page =
+        publicPages[route.name as RouteName] ??
+        function PublicPlaceholder() {
+          return <PublicPlaceholderPage title={routeTitles[route.name as RouteName]} />;
+        };
+      return createRoute({
+        getParentRoute: () => rootRoute,
+        path: route.path,
+        component: Page,
+      });
+    });
+}
+
+// spec 000 §2.1: /documentation and /documentation/* -> /resources,
+// /software/* -> /resources/topic?rootDir=/documents/SOFTWARE.
+const redirectRoutes = [
+  ...['/documentation', '/documentation/$'].map((path) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path,
+      beforeLoad: () => {
+        throw redirect({ to: '/resources', replace: true });
+      },
+    }),
+  ),
+  ...['/software', '/software/$'].map((path) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path,
+      beforeLoad: () => {
+        throw redirect({
+          to: '/resources/topic',
+          search: { rootDir: '/documents/SOFTWARE' },
+          replace: true,
+        });
+      },
+    }),
+  ),
+];
+
+const callbackRoutes = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth/signinwin/$name',
+    component: SigninWindowCallbackPage,
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth/signinpop',
+    component: SigninPopupCallbackPage,
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth/signoutpop',
+    component: SignoutPopupCallbackPage,
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth/signinsilent',
+    component: SigninSilentCallbackPage,
+  }),
+];
 
 const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -71,20 +194,18 @@ const protectedRoute = createRoute({
   component: ProtectedLayout,
 });
 
-const homeRoute = createRoute({
+// spec 000 §2.1: "/" redirects to /home (the default start route).
+const startRoute = createRoute({
   getParentRoute: () => protectedRoute,
-  path: '/home',
-  component: HomePage,
+  path: '/',
+  component: StartPage,
 });
 
 export const routeTree = rootRoute.addChildren([
-  indexRoute,
-  loadErrorRoute,
-  signinWindowRoute,
-  signinPopupRoute,
-  signoutPopupRoute,
-  signinSilentRoute,
-  protectedRoute.addChildren([homeRoute]),
+  ...buildPublicRoutes(),
+  ...redirectRoutes,
+  ...callbackRoutes,
+  protectedRoute.addChildren([startRoute, ...buildProtectedChildren(protectedRoute)]),
 ]);
 
 export function createAppRouter(context: RouterContext) {

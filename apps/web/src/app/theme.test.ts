@@ -28,6 +28,7 @@ const textPairs: Array<[string, keyof ThemeTokens, keyof ThemeTokens]> = [
   ['error text', 'error', 'body'],
   ['success text', 'success', 'body'],
   ['primary button text', 'primaryContrast', 'primaryFilled'],
+  ['current navigation link', 'navActiveFg', 'navActiveBg'],
   ['primary button text on hover', 'primaryContrast', 'primaryFilledHover'],
   ['top bar text', 'headerFg', 'headerBg'],
 ];

@@ -1,5 +1,6 @@
 import type { Theme } from '@aerie/contract';
 import {
+  Notification,
   createTheme,
   DEFAULT_THEME,
   type CSSVariablesResolver,
@@ -47,6 +48,9 @@ export interface ThemeTokens {
   headerHover: string;
   headerFocus: string;
   headerBorder: string;
+  /** The current section in the left navigation. */
+  navActiveBg: string;
+  navActiveFg: string;
 }
 
 export interface AppTheme {
@@ -75,6 +79,8 @@ function resolverFor(tokens: ThemeTokens): CSSVariablesResolver {
       '--aerie-header-hover': tokens.headerHover,
       '--aerie-header-focus': tokens.headerFocus,
       '--aerie-header-border': tokens.headerBorder,
+      '--aerie-nav-active-bg': tokens.navActiveBg,
+      '--aerie-nav-active-fg': tokens.navActiveFg,
     },
     light: tokens.colorScheme === 'light' ? schemeVariables : {},
     dark: tokens.colorScheme === 'dark' ? schemeVariables : {},
@@ -89,6 +95,12 @@ const shared = {
   focusRing: 'auto',
   cursorType: 'pointer',
   headings: { fontWeight: '650' },
+  components: {
+    // NOTE: Mantine's close buttons on toasts have no accessible name (axe button-name).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+  },
 } satisfies MantineThemeOverride;
 
 const brandTokens: ThemeTokens = {
@@ -109,6 +121,8 @@ const brandTokens: ThemeTokens = {
   headerHover: 'rgba(255, 255, 255, 0.12)',
   headerFocus: '#ffffff',
   headerBorder: aerieColors[9],
+  navActiveBg: aerieColors[0],
+  navActiveFg: aerieColors[8],
 };
 
 const lightTokens: ThemeTokens = {
@@ -129,6 +143,8 @@ const lightTokens: ThemeTokens = {
   headerHover: gray[1],
   headerFocus: blue[8],
   headerBorder: gray[3],
+  navActiveBg: blue[0],
+  navActiveFg: blue[9],
 };
 
 const darkTokens: ThemeTokens = {
@@ -149,6 +165,8 @@ const darkTokens: ThemeTokens = {
   headerHover: dark[6],
   headerFocus: blue[4],
   headerBorder: dark[4],
+  navActiveBg: dark[5],
+  navActiveFg: '#ffffff',
 };
 
 export const appThemes: Record<Theme, AppTheme> = {

@@ -146,3 +146,44 @@ describe('apiFetch', () => {
     expect(error.status).toBe(0);
   });
 });
+
+describe('apiFetch error rules (spec 000 §8)', () => {
+  function withHandlers(status: number) {
+    const handlers = {
+      onUnauthorized: vi.fn(),
+      onServiceUnavailable: vi.fn(),
+      onUnexpectedError: vi.fn(),
+    };
+    configureApiClient({
+      baseUrl: '',
+      getAccessToken: () => 't',
+      fetch: async () =>
+        jsonResponse({ statusCode: status, error: 'x', message: 'failed' }, { status }),
+      ...handlers,
+    });
+    return handlers;
+  }
+
+  it('a 401 reports the lost session only', async () => {
+    const h = withHandlers(401);
+    await rejection(apiFetch('/v2/x', itemSchema));
+    expect(h.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(h.onUnexpectedError).not.toHaveBeenCalled();
+  });
+
+  it('a 503 goes to maintenance', async () => {
+    const h = withHandlers(503);
+    await rejection(apiFetch('/v2/x', itemSchema));
+    expect(h.onServiceUnavailable).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 500 is unexpected unless the call is quiet; a 400 is left to the caller', async () => {
+    const h = withHandlers(500);
+    await rejection(apiFetch('/v2/x', itemSchema));
+    await rejection(apiFetch('/v2/x', itemSchema, { quiet: true }));
+    expect(h.onUnexpectedError).toHaveBeenCalledTimes(1);
+    const h400 = withHandlers(400);
+    await rejection(apiFetch('/v2/x', itemSchema));
+    expect(h400.onUnexpectedError).not.toHaveBeenCalled();
+  });
+});

@@ -34,7 +34,17 @@ export function isApiError(error: unknown): error is ApiError {
 export type AccessTokenProvider = () =>
   Promise<string | null | undefined> | string | null | undefined;
 
-export interface ApiClientOptions {
+/**
+ * The spec's error rules (000 §8), applied here for every call and nowhere else:
+ * 401 -> the session is lost, 503 -> maintenance, anything unexpected -> reported.
+ */
+export interface ApiErrorHandlers {
+  onUnauthorized?: (error: ApiError) => void;
+  onServiceUnavailable?: (error: ApiError) => void;
+  onUnexpectedError?: (error: ApiError, path: string) => void;
+}
+
+export interface ApiClientOptions extends ApiErrorHandlers {
   /** Prefix of every API path, from the runtime configuration (`apiUrl`). */
   baseUrl: string;
   getAccessToken: AccessTokenProvider;
@@ -42,11 +52,36 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-interface ApiClientState {
+interface ApiClientState extends ApiErrorHandlers {
   baseUrl: string;
   getAccessToken: AccessTokenProvider;
   timeoutMs: number;
   fetch: typeof fetch;
+}
+
+export interface ApiRequestInit extends RequestInit {
+  /**
+   * Skip the unexpected-error handling (telemetry uploads and error reports:
+   * only ok or not matters there, and reporting them would loop).
+   * 401 and 503 are still handled.
+   */
+  quiet?: boolean;
+}
+
+/** A request body as JSON, with its content type. */
+export function jsonRequest(method: string, body: unknown): RequestInit {
+  return {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Whether an error is one the user can do nothing about (spec 000 §8, "Unexpected error"). */
+export function isUnexpectedApiError(error: ApiError): boolean {
+  if (error.kind === 'invalid-response') return true;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.status >= 500 && error.status !== 503;
 }
 
 let state: ApiClientState | null = null;
@@ -58,7 +93,26 @@ export function configureApiClient(options: ApiClientOptions): void {
     getAccessToken: options.getAccessToken,
     timeoutMs: options.timeoutMs ?? API_TIMEOUT_MS,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
+    ...(options.onServiceUnavailable ? { onServiceUnavailable: options.onServiceUnavailable } : {}),
+    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
   };
+}
+
+/** Sets the error rules' handlers once the app (router, notifications) exists. */
+export function setApiErrorHandlers(handlers: ApiErrorHandlers): void {
+  if (!state) throw new Error('configureApiClient must be called before setApiErrorHandlers');
+  state = { ...state, ...handlers };
+}
+
+/** The bearer token the API client would send now (for the live stream). */
+export async function currentAccessToken(): Promise<string | null | undefined> {
+  return state?.getAccessToken();
+}
+
+/** The configured API address prefix. */
+export function apiBaseUrl(): string {
+  return state?.baseUrl ?? '';
 }
 
 /**
@@ -68,15 +122,51 @@ export function configureApiClient(options: ApiClientOptions): void {
 export async function apiFetch<TSchema extends z.ZodType>(
   path: string,
   schema: TSchema,
-  init: RequestInit = {},
+  init: ApiRequestInit = {},
 ): Promise<z.output<TSchema>> {
+  return (await apiRequest(path, schema, init)).data;
+}
+
+/** Like {@link apiFetch}, and also hands back the response headers. */
+export async function apiRequest<TSchema extends z.ZodType>(
+  path: string,
+  schema: TSchema,
+  init: ApiRequestInit = {},
+): Promise<{ data: z.output<TSchema>; headers: Headers }> {
   if (!state) {
     throw new Error('configureApiClient must be called before apiFetch');
   }
-  const { baseUrl, getAccessToken, timeoutMs, fetch: fetchFn } = state;
+  try {
+    return await request(state, path, schema, init);
+  } catch (error) {
+    if (error instanceof ApiError) handleError(state, error, path, init.quiet === true);
+    throw error;
+  }
+}
+
+function handleError(current: ApiClientState, error: ApiError, path: string, quiet: boolean) {
+  if (error.status === 401) {
+    current.onUnauthorized?.(error);
+  } else if (error.status === 503) {
+    current.onServiceUnavailable?.(error);
+  } else if (!quiet && isUnexpectedApiError(error)) {
+    current.onUnexpectedError?.(error, path);
+  }
+}
+
+async function request<TSchema extends z.ZodType>(
+  current: ApiClientState,
+  path: string,
+  schema: TSchema,
+  { quiet: _quiet, ...init }: ApiRequestInit,
+): Promise<{ data: z.output<TSchema>; headers: Headers }> {
+  const { baseUrl, getAccessToken, timeoutMs, fetch: fetchFn } = current;
 
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (init.body !== undefined && init.body !== null && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
   const token = await getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -122,7 +212,7 @@ export async function apiFetch<TSchema extends z.ZodType>(
         cause: parsed.error,
       });
     }
-    return parsed.data;
+    return { data: parsed.data, headers: response.headers };
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', abortFromCaller);

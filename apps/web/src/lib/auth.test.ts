@@ -17,8 +17,8 @@ describe('returnTargetFromState', () => {
     '/\\evil.example',
     '/',
     '/auth/signinwin/main',
-  ])('falls back to /home for %s', (state) => {
-    expect(returnTargetFromState(state)).toBe('/home');
+  ])('falls back to the root (the default start route) for %s', (state) => {
+    expect(returnTargetFromState(state)).toBe('/');
   });
 });
 

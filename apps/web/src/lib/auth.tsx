@@ -10,8 +10,11 @@ export const AUTH_CALLBACK_PATHS = {
   signinSilent: '/auth/signinsilent',
 } as const;
 
-/** Default page after sign-in when no return target was saved (spec 000 §2.1 default start route). */
-export const DEFAULT_RETURN_TARGET = '/home';
+/**
+ * Where sign-in returns without a saved target: the root, which goes on to the user's
+ * default start route setting (spec 000 §2.1; default home).
+ */
+export const DEFAULT_RETURN_TARGET = '/';
 
 /**
  * True in the hidden frame and popups oidc-client-ts opens: those windows only

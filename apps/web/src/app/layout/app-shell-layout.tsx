@@ -1,10 +1,22 @@
 import type { CurrentUser } from '@aerie/contract';
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
-import { UserMenu } from '../../features/users/components/user-menu';
+import { notifications } from '@mantine/notifications';
+import { Link, Outlet } from '@tanstack/react-router';
+import { Icon } from '../../components/ui/icons';
+import { MaintenanceStrip } from '../../features/health/components/maintenance-strip';
+import { useSendTestNotification } from '../../features/notifications/api/send-test-notification';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useUpdateSettings } from '../../features/users/api/update-settings';
+import { UserPanel } from '../../features/users/components/user-panel';
+import { usersMessages } from '../../features/users/messages';
 import { useRuntimeConfig } from '../../lib/config';
-import { shellMessages } from '../messages';
+import { useStore } from '../../lib/store';
+import { routeTitles, shellMessages } from '../messages';
+import { startRouteOptions } from '../routes/route-paths';
+import { ContextPaneHost } from './context-pane-host';
+import { contextPane, toggleContextPane } from './context-pane-store';
+import { MainNavigation } from './main-navigation';
 import classes from './app-shell-layout.module.css';
 
 export interface AppShellLayoutProps {
@@ -13,21 +25,32 @@ export interface AppShellLayoutProps {
 }
 
 export const MAIN_CONTENT_ID = 'main-content';
+/** Navigation widths: expanded and collapsed (spec 000 §9 detail offsets 190 and 52). */
+export const NAV_WIDTH = { expanded: 190, collapsed: 52 } as const;
 
-/** Top bar, collapsible navigation and main area (spec 000 §2.2). */
+/** Top bar, collapsible navigation, main area, detail and context panes (spec 000 §2.2). */
 export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
   const { brand } = useRuntimeConfig();
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const [mobileOpened, { toggle: toggleMobile }] = useDisclosure(false);
-  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(!user.settings.menuCollapsed);
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const updateSettings = useUpdateSettings();
+  const sendTest = useSendTestNotification();
+  const pane = useStore(contextPane);
+  const collapsed = user.settings.menuCollapsed;
+  const startOptions = startRouteOptions(user.role).map((route) => ({
+    value: route.name,
+    label: routeTitles[route.name as keyof typeof routeTitles] ?? route.name,
+  }));
 
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{
-        width: 240,
+        width: {
+          base: NAV_WIDTH.expanded,
+          sm: collapsed ? NAV_WIDTH.collapsed : NAV_WIDTH.expanded,
+        },
         breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+        collapsed: { mobile: !mobileOpened, desktop: false },
       }}
       padding="lg"
     >
@@ -35,7 +58,7 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
         {shellMessages.skipToContent}
       </a>
       <AppShell.Header className={classes.header}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={mobileOpened}
@@ -47,36 +70,97 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
               aria-label={shellMessages.toggleNavigation}
               aria-expanded={mobileOpened}
             />
-            <Burger
-              opened={desktopOpened}
-              onClick={toggleDesktop}
-              visibleFrom="sm"
-              size="sm"
-              color="var(--aerie-header-fg)"
-              className={classes.burger}
-              aria-label={shellMessages.toggleNavigation}
-              aria-expanded={desktopOpened}
-            />
             <Link to="/home" className={classes.logo}>
               <Text component="span" fw={800} fz="xl" lts={0.5}>
                 {brand}
               </Text>
             </Link>
           </Group>
-          <UserMenu user={user} onSignOut={onSignOut} />
+          {/* NOTE: global search (spec 000 §2.7) arrives in a later issue; this is its slot. */}
+          <Box className={classes.search} data-slot="global-search" />
+          <Group gap={6} wrap="nowrap">
+            <MaintenanceStrip />
+            <NotificationBell
+              className={classes.iconButton}
+              expanded={pane === 'notifications'}
+              onClick={() => toggleContextPane('notifications')}
+            />
+            <Tooltip label={shellMessages.support}>
+              <ActionIcon
+                variant="transparent"
+                size="lg"
+                className={classes.iconButton}
+                aria-label={shellMessages.support}
+                aria-expanded={pane === 'support'}
+                onClick={() => toggleContextPane('support')}
+              >
+                <Icon name="support" size={22} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={shellMessages.feedback}>
+              <ActionIcon
+                variant="transparent"
+                size="lg"
+                className={classes.iconButton}
+                aria-label={shellMessages.feedback}
+                aria-expanded={pane === 'feedback'}
+                onClick={() => toggleContextPane('feedback')}
+              >
+                <Icon name="feedback" size={22} />
+              </ActionIcon>
+            </Tooltip>
+            <UserPanel
+              user={user}
+              onSignOut={onSignOut}
+              startRouteOptions={startOptions}
+              onSendTestNotification={async () => {
+                await sendTest.mutateAsync();
+                notifications.show({
+                  message: usersMessages.testNotificationSent,
+                  autoClose: 3_000,
+                });
+              }}
+            />
+          </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={shellMessages.mainNavigation}>
-        <NavLink
-          component={Link}
-          to="/home"
-          label={shellMessages.home}
-          active={pathname === '/home'}
-        />
+      <AppShell.Navbar
+        p={collapsed ? 6 : 'sm'}
+        aria-label={shellMessages.mainNavigation}
+        component="nav"
+      >
+        <AppShell.Section grow>
+          <MainNavigation
+            role={user.role}
+            collapsed={collapsed && !mobileOpened}
+            onNavigate={closeMobile}
+          />
+        </AppShell.Section>
+        <AppShell.Section visibleFrom="sm">
+          <Tooltip
+            label={collapsed ? shellMessages.expandNavigation : shellMessages.collapseNavigation}
+            position="right"
+          >
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              className={classes.collapse}
+              aria-label={
+                collapsed ? shellMessages.expandNavigation : shellMessages.collapseNavigation
+              }
+              aria-expanded={!collapsed}
+              onClick={() => updateSettings.mutate({ menuCollapsed: !collapsed })}
+            >
+              <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </AppShell.Main>
+      <ContextPaneHost />
     </AppShell>
   );
 }

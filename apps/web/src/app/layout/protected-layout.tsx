@@ -2,9 +2,11 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { useMe } from '../../features/users/api/get-me';
+import { authenticationLost, markAuthenticationLost, markSigningOut } from '../../lib/session';
+import { useStore } from '../../lib/store';
 import { shellMessages } from '../messages';
-import { AppShellLayout } from './app-shell-layout';
+import { SignedInApp } from './signed-in-app';
+import { LoggedOutScreen } from './logged-out-screen';
 
 function FullPageLoader() {
   return (
@@ -16,15 +18,28 @@ function FullPageLoader() {
 
 /**
  * Routes for signed-in users. Without a session it starts sign-in with the current
- * address as the return target (spec 000 §4); once signed in it loads the profile,
- * and a failed load goes to /loadError.
+ * address as the return target (spec 000 §4). Once signed in, a lost session (token
+ * expiry, sign-out elsewhere, a 401) shows the logged-out screen after 1 s instead.
  */
 export function ProtectedLayout() {
   const auth = useAuth();
   const href = useLocation({ select: (location) => location.href });
+  const lost = useStore(authenticationLost);
   const signInStarted = useRef(false);
+  const wasAuthenticated = useRef(false);
   const [signInFailed, setSignInFailed] = useState(false);
-  const needsSignIn = !auth.isLoading && !auth.isAuthenticated && !auth.activeNavigator;
+  if (auth.isAuthenticated) wasAuthenticated.current = true;
+  const sessionEnded = wasAuthenticated.current && !auth.isAuthenticated && !auth.isLoading;
+  const needsSignIn =
+    !wasAuthenticated.current &&
+    !lost &&
+    !auth.isLoading &&
+    !auth.isAuthenticated &&
+    !auth.activeNavigator;
+
+  useEffect(() => {
+    if (sessionEnded) markAuthenticationLost();
+  }, [sessionEnded]);
 
   useEffect(() => {
     if (!needsSignIn) {
@@ -36,18 +51,15 @@ export function ProtectedLayout() {
     auth.signinRedirect({ state: href }).catch(() => setSignInFailed(true));
   }, [needsSignIn, auth, href]);
 
+  if (lost) return <LoggedOutScreen />;
   if (signInFailed) return <Navigate to="/loadError" replace />;
   if (!auth.isAuthenticated) return <FullPageLoader />;
-  return <SignedInShell onSignOut={() => void auth.signoutRedirect()} />;
-}
-
-interface SignedInShellProps {
-  onSignOut: () => void;
-}
-
-function SignedInShell({ onSignOut }: SignedInShellProps) {
-  const me = useMe();
-  if (me.isError) return <Navigate to="/loadError" replace />;
-  if (!me.data) return <FullPageLoader />;
-  return <AppShellLayout user={me.data} onSignOut={onSignOut} />;
+  return (
+    <SignedInApp
+      onSignOut={() => {
+        markSigningOut();
+        void auth.signoutRedirect();
+      }}
+    />
+  );
 }

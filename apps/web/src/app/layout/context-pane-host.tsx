@@ -1,0 +1,72 @@
+import { CloseButton, Group, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { FeedbackForm } from '../../features/feed/components/feedback-form';
+import { SupportPane } from '../../features/feed/components/support-pane';
+import { feedMessages } from '../../features/feed/messages';
+import { NotificationsPane } from '../../features/notifications/components/notifications-pane';
+import { useStore } from '../../lib/store';
+import { shellMessages } from '../messages';
+import { closeContextPane, contextPane, type ContextPane } from './context-pane-store';
+import classes from './context-pane-host.module.css';
+
+const titles: Record<Exclude<ContextPane, 'none'>, string> = {
+  notifications: shellMessages.notifications,
+  feedback: feedMessages.feedbackTitle,
+  support: feedMessages.supportTitle,
+  columnEditor: shellMessages.columnEditor,
+  subscriptionReport: shellMessages.subscriptionReport,
+};
+
+function paneContent(pane: Exclude<ContextPane, 'none'>): ReactNode {
+  switch (pane) {
+    case 'notifications':
+      return <NotificationsPane onNavigate={closeContextPane} />;
+    case 'feedback':
+      return <FeedbackForm onSubmitted={closeContextPane} />;
+    case 'support':
+      return <SupportPane />;
+    default:
+      // NOTE: the column editor and the monthly report arrive with the tables (spec 001).
+      return <Text c="dimmed">{shellMessages.paneComingSoon}</Text>;
+  }
+}
+
+/** Hosts the one open context pane on the right (spec 000 §2.2); Escape or Close sets none. */
+export function ContextPaneHost() {
+  const pane = useStore(contextPane);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (pane === 'none') return;
+    headingRef.current?.focus();
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') closeContextPane();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pane]);
+
+  if (pane === 'none') return null;
+  return (
+    <Paper
+      component="aside"
+      shadow="xl"
+      className={classes.pane}
+      aria-labelledby="context-pane-title"
+      data-pane={pane}
+    >
+      <Group justify="space-between" px="md" py="sm" className={classes.header} wrap="nowrap">
+        <Title order={2} size="h4" id="context-pane-title" ref={headingRef} tabIndex={-1}>
+          {titles[pane]}
+        </Title>
+        <CloseButton
+          aria-label={`${shellMessages.closePane} ${titles[pane]}`}
+          onClick={closeContextPane}
+        />
+      </Group>
+      <ScrollArea className={classes.body} px="md" py="sm">
+        {paneContent(pane)}
+      </ScrollArea>
+    </Paper>
+  );
+}

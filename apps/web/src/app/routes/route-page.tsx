@@ -1,0 +1,59 @@
+import type { RouteDefinition } from '@aerie/contract';
+import { Navigate, Outlet, useChildMatches, useMatch } from '@tanstack/react-router';
+import { useEffect, type ComponentType } from 'react';
+import { useMe } from '../../features/users/api/get-me';
+import { useRuntimeConfig } from '../../lib/config';
+import { DetailPane } from '../layout/detail-pane';
+import { guardRedirect, isDetailRoute } from './route-paths';
+
+export interface RoutePageProps {
+  route: RouteDefinition;
+  title: string;
+  /** The route's own page (shown under a detail pane when a detail child is open). */
+  page: ComponentType;
+}
+
+interface MatchLike {
+  fullPath: string;
+  pathname: string;
+  staticData?: { detail?: boolean };
+}
+
+function isDetail(match: MatchLike): boolean {
+  // NOTE: a match's params hold every param of the address; whether this route itself
+  // has the id param is read from its own path pattern.
+  return isDetailRoute({
+    params: /\/\$id(\/|$)/.test(match.fullPath) ? { id: true } : {},
+    pathname: match.pathname,
+    detail: match.staticData?.detail,
+  });
+}
+
+/**
+ * One route of the table: the role guard (a signed-in role without access goes to the
+ * route's deniedRedirect, else /home), the page, and its child routes: a detail child
+ * opens in the detail pane over the page, any other child replaces the page.
+ */
+export function RoutePage({ route, title, page: Page }: RoutePageProps) {
+  const { data: me } = useMe({ enabled: false });
+  const { brand } = useRuntimeConfig();
+  const self: MatchLike = useMatch({ strict: false });
+  const child = useChildMatches({ select: (matches) => matches[0] as MatchLike | undefined });
+  const redirectTo = me ? guardRedirect(route, me.role) : null;
+
+  useEffect(() => {
+    if (!child && !redirectTo) document.title = `${title} · ${brand}`;
+  }, [child, redirectTo, title, brand]);
+
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
+  if (!child) return <Page />;
+  if (isDetail(self) || !isDetail(child)) return <Outlet />;
+  return (
+    <>
+      <Page />
+      <DetailPane closeTo={self.pathname}>
+        <Outlet />
+      </DetailPane>
+    </>
+  );
+}

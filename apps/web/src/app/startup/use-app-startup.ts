@@ -1,0 +1,74 @@
+import type { CurrentUser } from '@aerie/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { loadDashboards } from '../../features/dashboards/utils/dashboards-storage';
+import { getMaintenanceQueryOptions } from '../../features/health/api/get-maintenance';
+import { getNotificationsQueryOptions } from '../../features/notifications/api/get-notifications';
+import { getAccountsQueryOptions } from '../../features/shell/api/get-accounts';
+import { getMeQueryOptions } from '../../features/users/api/get-me';
+import { healthState } from '../../lib/health-state';
+import { telemetry } from '../services';
+import { runStartup, startupSteps, type StartupResult, type StartupStep } from './run-startup';
+
+export type StartupState =
+  { status: 'loading'; step: StartupStep | null; done: number; total: number } | StartupResult;
+
+let running: Promise<StartupResult> | null = null;
+
+/**
+ * Runs the start-up loads once per page (spec 000 §4) and reports their progress.
+ * NOTE: module-level, because React's strict mode mounts twice and a sign-in callback
+ * must not load everything twice.
+ */
+export function useAppStartup(): StartupState {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<StartupState>({
+    status: 'loading',
+    step: null,
+    done: 0,
+    total: startupSteps.length,
+  });
+
+  useEffect(() => {
+    let active = true;
+    const onProgress = (step: StartupStep, done: number, total: number): void => {
+      if (active) setState({ status: 'loading', step, done, total });
+    };
+    running ??= runStartup({
+      onProgress,
+      checkHealth: async () => {
+        try {
+          await queryClient.fetchQuery({ ...getMaintenanceQueryOptions(), staleTime: 0 });
+          healthState.set({ healthy: true });
+        } catch (error) {
+          healthState.set({ healthy: false });
+          throw error;
+        }
+      },
+      loadProfile: () => queryClient.fetchQuery({ ...getMeQueryOptions(), staleTime: 0 }),
+      // NOTE: the settings arrive with the profile (`GET /v2/users/me`); the theme, menu and
+      // detail width apply from the cached profile.
+      loadSettings: async (user: CurrentUser | null) => {
+        if (!user) throw new Error('settings need the profile');
+      },
+      loadAccounts: () => queryClient.fetchQuery(getAccountsQueryOptions()),
+      loadDashboards: (user) => loadDashboards(user.id),
+      startBackground: () => {
+        void queryClient.prefetchQuery(getNotificationsQueryOptions());
+        telemetry.start();
+      },
+    }).then((result) => {
+      if (result.status !== 'loaded') running = null;
+      return result;
+    });
+    running.then(
+      (result) => active && setState(result),
+      () => active && setState({ status: 'loadError', brokenRequests: [] }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [queryClient]);
+
+  return state;
+}

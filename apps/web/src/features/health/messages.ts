@@ -1,0 +1,22 @@
+import type { CacheKind } from '@aerie/contract';
+
+/** User-visible strings of system health, maintenance and caches (spec 000 §2.2, §8; 001 §4). */
+export const healthMessages = {
+  title: 'System Health',
+  loadFailed: "System Health couldn't load.",
+  refresh: 'Refresh',
+  overall: 'Overall',
+  states: { Healthy: 'Healthy', Degraded: 'Degraded', Unhealthy: 'Unhealthy' },
+  service: 'Service',
+  statusCode: 'Status code',
+  version: 'Version',
+  unknownVersion: 'unknown',
+  maintenanceStrip: 'Maintenance Mode ON',
+  maintenanceTitle: 'Maintenance mode',
+  maintenanceSwitch: 'Maintenance mode',
+  maintenanceHint: 'Shows the "Maintenance Mode ON" strip to every signed-in user.',
+  maintenanceFailed: 'Maintenance mode could not be changed.',
+  cachesTitle: 'Caches',
+  clearCache: (kind: CacheKind) => `Clear ${kind} cache`,
+  cacheFailed: (kind: CacheKind) => `The ${kind} cache could not be cleared.`,
+} as const;

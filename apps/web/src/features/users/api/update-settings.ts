@@ -1,0 +1,46 @@
+import {
+  userSettingsSchema,
+  type CurrentUser,
+  type UpdateUserSettings,
+  type UserSettings,
+} from '@aerie/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { meQueryKey } from './get-me';
+
+/** `PUT /v2/users/settings`: any subset of the settings; answers the full settings. */
+export function updateSettings(changes: UpdateUserSettings): Promise<UserSettings> {
+  return apiFetch('/v2/users/settings', userSettingsSchema, jsonRequest('PUT', changes));
+}
+
+/**
+ * Saves settings and applies them at once (theme, menu, detail width): the cached profile
+ * is updated optimistically and corrected with the server's answer.
+ */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onMutate: async (changes) => {
+      await queryClient.cancelQueries({ queryKey: meQueryKey });
+      const previous = queryClient.getQueryData<CurrentUser>(meQueryKey);
+      if (previous) {
+        queryClient.setQueryData<CurrentUser>(meQueryKey, {
+          ...previous,
+          settings: { ...previous.settings, ...stripUndefined(changes) },
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _changes, context) => {
+      if (context?.previous) queryClient.setQueryData(meQueryKey, context.previous);
+    },
+    onSuccess: (settings) => {
+      queryClient.setQueryData<CurrentUser>(meQueryKey, (me) => (me ? { ...me, settings } : me));
+    },
+  });
+}
+
+function stripUndefined(changes: UpdateUserSettings): Partial<UserSettings> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}

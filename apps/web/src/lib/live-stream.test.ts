@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { createSseParser, type ServerSentEvent } from './live-stream';
+
+describe('createSseParser', () => {
+  it('parses named events split across chunks and skips comments', () => {
+    const events: ServerSentEvent[] = [];
+    const parse = createSseParser((event) => events.push(event));
+
+    parse(': keep-alive\n\nevent: Notifi');
+    parse('cation\ndata: {"id":1}\n');
+    parse('\nevent: Other\r\ndata: a\r\ndata: b\r\n\r\n');
+
+    expect(events).toEqual([
+      { event: 'Notification', data: '{"id":1}' },
+      { event: 'Other', data: 'a\nb' },
+    ]);
+  });
+});

@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+// Benchmark of the device list (issue: the fleet). Starts the built server as its own process on
+// the embedded database (PGlite) and on PostgreSQL, each with a generated fleet of DEVICES devices
+// (no usage history), signs in through the real identity provider, and drives each scenario with
+// a separate load process (bench/load.mjs): 50 concurrent clients for DURATION seconds. A
+// hello-world route (/status) of the same server runs in the same run for scale.
+//
+//   npm run build && node bench/device-list.bench.mjs [--devices 100000] [--duration 10] [--only pglite|postgres]
+//
+// Writes bench/results/device-list-<devices>.json and prints a table.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startTestPostgres } from '../scripts/pg-test-server.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '50' },
+    only: { type: 'string' },
+  },
+});
+const DEVICES = Number(args.devices);
+const DURATION = Number(args.duration);
+const CONCURRENCY = Number(args.concurrency);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverEntry = join(root, 'apps/server/dist/server.js');
+const PASSWORD = 'Aerie-demo-2026';
+if (!existsSync(serverEntry)) {
+  console.error('Build first: npm run build');
+  process.exit(2);
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      NODE_ENV: 'production',
+      DEMO: '1',
+      DEMO_FLEET_SIZE: String(DEVICES),
+      DEMO_FLEET_HISTORY: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/status`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 60 * 60_000) throw new Error('server did not start within an hour');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return {
+    base,
+    readySeconds: Math.round((Date.now() - started) / 1000),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The authorization-code + PKCE flow over HTTP, as a browser does it. */
+async function signIn(base, email) {
+  const jar = new Map();
+  const store = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const get = async (url) => {
+    const res = await fetch(new URL(url, base), {
+      redirect: 'manual',
+      headers: { cookie: cookie() },
+    });
+    store(res);
+    return res;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `${base}/auth/signinwin/main`;
+  const q = new URLSearchParams({
+    client_id: 'aerie-portal',
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid profile api',
+    state: 'bench',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  let res = await get(`/auth/auth?${q}`);
+  const interaction = res.headers.get('location');
+  await get(interaction);
+  res = await fetch(new URL(`${interaction}/login`, base), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: PASSWORD }),
+  });
+  store(res);
+  let location = res.headers.get('location');
+  while (location && !location.includes('/auth/signinwin/'))
+    location = (await get(location)).headers.get('location');
+  const code = new URL(location).searchParams.get('code');
+  const token = await fetch(`${base}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      client_id: 'aerie-portal',
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  return (await token.json()).access_token;
+}
+
+function load(url, token, concurrency) {
+  return new Promise((resolve, reject) => {
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'bench/load.mjs'),
+        url,
+        JSON.stringify(headers),
+        String(concurrency),
+        String(DURATION),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`)),
+    );
+  });
+}
+
+async function runTarget(name, env) {
+  console.log(`\n== ${name}: starting the server and generating ${DEVICES} devices`);
+  const server = await startServer(env);
+  try {
+    const staff = await signIn(server.base, 'sofia.reyes@aerie.example');
+    const accountAdmin = await signIn(server.base, 'hannah.keller@northwind.example');
+    const accounts = await (
+      await fetch(`${server.base}/v2/accounts`, { headers: { authorization: `Bearer ${staff}` } })
+    ).json();
+    const customer = accounts.find((a) => a.kind === 'customer');
+    const list = `${server.base}/v2/devices?take=50&sortField=Name&sortDirection=ASC`;
+    const scenarios = [
+      ['hello world (/status)', `${server.base}/status`, null, CONCURRENCY],
+      ['page of 50 by name (staff)', list, staff, CONCURRENCY],
+      [
+        'page of 50, account filter',
+        `${list}&filters=AccountId:${customer.id}`,
+        staff,
+        CONCURRENCY,
+      ],
+      [
+        'page of 50, satellite online',
+        `${list}&filters=NetworkStatus.SatelliteOnline:true`,
+        staff,
+        CONCURRENCY,
+      ],
+      ['page of 50, text "Pilbara"', `${list}&query=Pilbara`, staff, CONCURRENCY],
+      ['page of 50, serial fragment', `${list}&query=-2312`, staff, CONCURRENCY],
+      ['page of 50 (account admin)', list, accountAdmin, CONCURRENCY],
+      [
+        'export fetch of 10,000',
+        `${server.base}/v2/devices?take=10000&sortField=Name&fields=Id,Name,Serial,AccountName,ProductCode,NetworkStatus,Components`,
+        staff,
+        4,
+      ],
+    ];
+    const results = {};
+    for (const [label, url, token, concurrency] of scenarios) {
+      const r = await load(url, token, concurrency);
+      results[label] = { concurrency, ...r };
+      console.log(
+        `${label.padEnd(32)} c=${String(concurrency).padStart(2)}  rps ${String(r.rps).padStart(6)}  p50 ${String(r.p50).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}`,
+      );
+    }
+    return { readySeconds: server.readySeconds, scenarios: results };
+  } finally {
+    await server.stop();
+  }
+}
+
+const output = {
+  date: new Date().toISOString(),
+  machine: {
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  devices: DEVICES,
+  durationSeconds: DURATION,
+  targets: {},
+};
+if (args.only !== 'postgres') {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'aerie-bench-'));
+  try {
+    output.targets.pglite = await runTarget('PGlite (embedded)', { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (args.only !== 'pglite') {
+  const pg = await startTestPostgres();
+  try {
+    const admin = new URL(pg.url);
+    const url = new URL(pg.url);
+    url.pathname = '/aerie_bench';
+    const { default: pgLib } = await import('pg');
+    const client = new pgLib.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query('drop database if exists aerie_bench');
+    await client.query('create database aerie_bench');
+    await client.end();
+    output.targets.postgres = {
+      version: pg.version,
+      ...(await runTarget(`PostgreSQL ${pg.version ?? ''}`, {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: mkdtempSync(join(os.tmpdir(), 'aerie-bench-pg-')),
+      })),
+    };
+  } finally {
+    await pg.stop();
+  }
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+const file = join(root, `bench/results/device-list-${DEVICES}.json`);
+writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+console.log(`\nwritten ${file}`);

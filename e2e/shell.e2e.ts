@@ -1,0 +1,306 @@
+import { roleDisplayName, type RoleKey } from '@aerie/contract';
+import { describe, expect, test } from 'vitest';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { BRAND, demoUsers, expectVisible, signIn, type DemoUser } from './support/auth.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  closeUserPanel,
+  corruptAccessToken,
+  navigationLinkNames,
+  openHealthPage,
+  openUserPanel,
+  waitForShell,
+} from './support/shell.js';
+
+const session = useBrowser();
+
+function user(role: RoleKey): DemoUser {
+  const found = demoUsers.find((u) => u.role === role);
+  if (!found) throw new Error(`no demo user with role ${role}`);
+  return found;
+}
+
+const expectedLinks: Record<RoleKey, string[]> = {
+  superUser: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
+  providerAdmin: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
+  salesSupport: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
+  productSupport: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
+  accountAdmin: ['Home', 'Devices', 'Subscriptions', 'Resources', 'Tools', 'Admin'],
+  credentialed: ['Home', 'Devices', 'Resources', 'Tools'],
+};
+
+async function signInToShell(role: RoleKey, path = '/home'): Promise<DemoUser> {
+  const who = user(role);
+  await signIn(session.page, baseUrl(), who, { path });
+  await waitForShell(session.page);
+  return who;
+}
+
+describe('application shell', () => {
+  for (const role of Object.keys(expectedLinks) as RoleKey[]) {
+    test(`the navigation shows exactly the links of ${roleDisplayName(role, BRAND)}`, async () => {
+      const { page } = session;
+      await signInToShell(role);
+
+      expect(await navigationLinkNames(page)).toEqual(expectedLinks[role]);
+      const panel = await openUserPanel(page);
+      const healthLink = panel.getByRole('link', { name: 'Application Health' });
+      expect(await healthLink.count()).toBe(role === 'superUser' ? 1 : 0);
+      await expectNoSeriousAxeViolations(page);
+      await closeUserPanel(page);
+
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Tools' })
+        .click();
+      await expectVisible(
+        page.getByRole('heading', { name: 'Options File Validator' }),
+        'the Tools page',
+      );
+      await expectVisible(page.getByText('This page is coming soon.'), 'the placeholder text');
+    });
+  }
+
+  test('Credentialed is sent from /subscriptions to /dashboard', async () => {
+    const { page } = session;
+    await signInToShell('credentialed');
+    await page.goto(`${baseUrl()}/subscriptions`);
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    await expectVisible(
+      page.getByRole('heading', { name: 'Dashboard', level: 1 }),
+      'the Dashboard page',
+    );
+  });
+
+  test('redirects: / to /home and /documentation/* to /resources', async () => {
+    const { page } = session;
+    await signInToShell('accountAdmin');
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.goto(`${baseUrl()}/documentation/guides/x`);
+    await page.waitForURL((url) => url.pathname === '/resources');
+    await page.goto(`${baseUrl()}/software/v2`);
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/resources/topic' &&
+        url.searchParams.get('rootDir') === '/documents/SOFTWARE',
+    );
+  });
+
+  test('a device route opens the detail pane over the list; pages pass axe', async () => {
+    const { page } = session;
+    await signInToShell('superUser');
+    for (const path of ['/devices', '/reports', '/jobs', '/admin', '/resources']) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForShell(page);
+      await expectNoSeriousAxeViolations(page);
+    }
+    await openHealthPage(page);
+    await expectVisible(page.getByTestId('overall-health'), 'the overall state');
+    await expectNoSeriousAxeViolations(page);
+    await page.goto(`${baseUrl()}/devices/demo-1/overview`);
+    await waitForShell(page);
+    const pane = page.getByRole('region', { name: 'Detail' });
+    await expectVisible(pane.getByRole('heading', { name: 'Device Overview' }), 'the detail pane');
+    expect(await pane.getAttribute('data-offset')).toBe('190');
+    await expectVisible(
+      page.getByRole('heading', { name: 'Devices', level: 1 }),
+      'the list under the pane',
+    );
+    await screenshot(page, 'shell-detail-pane');
+    await expectNoSeriousAxeViolations(page);
+    await pane.getByRole('button', { name: 'Close detail' }).click();
+    await page.waitForURL((url) => url.pathname === '/devices');
+  });
+
+  test('the logged-out screen appears when the session is lost, and Log In signs in again', async () => {
+    const { page } = session;
+    await signInToShell('salesSupport');
+    await corruptAccessToken(page);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const text = page.getByText(
+      "You've been logged out due to inactivity or network connectivity interruption",
+    );
+    await expectVisible(text, 'the logged-out screen');
+    await screenshot(page, 'shell-logged-out');
+    await expectNoSeriousAxeViolations(page);
+    // Log In clears the stored sign-in and reloads: sign-in starts again, and the identity
+    // provider's own session brings the user straight back.
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
+    await waitForShell(page);
+    expect(await text.count()).toBe(0);
+  });
+
+  test('Super User turns maintenance mode on in /health and the strip shows', async () => {
+    const { page } = session;
+    await signInToShell('superUser');
+    await openHealthPage(page);
+    await expectVisible(
+      page.getByRole('heading', { name: 'System Health', level: 1 }),
+      'the health page',
+    );
+    await expectVisible(page.getByTestId('overall-health'), 'the overall state');
+    const overall = await page.getByTestId('overall-health').innerText();
+    expect(['Healthy', 'Degraded']).toContain(overall);
+    const toggle = page.getByRole('switch', { name: 'Maintenance mode' });
+    try {
+      await toggle.check();
+      await expectVisible(
+        page.getByText('Maintenance Mode ON', { exact: true }),
+        'the maintenance strip',
+      );
+      await screenshot(page, 'shell-maintenance-strip');
+      await expectNoSeriousAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Clear device cache' }).click();
+      await expectVisible(
+        page.getByText('Device cache cleared successfully.'),
+        'the cache message',
+      );
+    } finally {
+      await toggle.uncheck();
+    }
+    await page.getByText('Maintenance Mode ON', { exact: true }).waitFor({ state: 'hidden' });
+  });
+
+  test('an API client created in the user panel gets a token that calls /v2/users/me', async () => {
+    const { page } = session;
+    const who = await signInToShell('accountAdmin');
+    const panel = await openUserPanel(page, 'API Clients');
+    const clientId = `e2e-${Date.now()}`;
+    const secret = `s3cret-${Math.random().toString(36).slice(2)}`;
+
+    await panel.getByRole('button', { name: 'Add API client' }).click();
+    await panel.getByLabel('Client ID').fill(clientId);
+    await panel.getByLabel('Secret', { exact: false }).first().fill(secret);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(
+      panel.getByRole('cell', { name: clientId, exact: true }),
+      'the new API client in the list',
+    );
+    expect(await panel.getByLabel('Client ID').count()).toBe(0);
+    await screenshot(page, 'shell-api-clients');
+    await expectNoSeriousAxeViolations(page);
+
+    const tokenResponse = await fetch(`${baseUrl()}/connect/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: secret,
+        scope: 'partners-api',
+      }),
+    });
+    expect(tokenResponse.status).toBe(200);
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const me = await fetch(`${baseUrl()}/v2/users/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(who.email);
+
+    await panel.getByRole('button', { name: `Delete API client ${clientId}` }).click();
+    await panel.getByRole('cell', { name: clientId, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  test('a test notification arrives in the open pane without a reload and counts as unread', async () => {
+    const { page } = session;
+    await signInToShell('productSupport');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const pane = page.getByRole('complementary', { name: 'Notifications' });
+    await expectVisible(pane, 'the notifications pane');
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    const before = await pane.getByText('This is a test notification.').count();
+
+    const panel = await openUserPanel(page, 'Home');
+    await panel.getByRole('button', { name: 'Send test notification' }).click();
+    await closeUserPanel(page);
+
+    await expect
+      .poll(() => pane.getByText('This is a test notification.').count(), { timeout: 15_000 })
+      .toBe(before + 1);
+    await expectVisible(
+      page.getByRole('button', { name: 'Notifications (1 unread)' }),
+      'the badge with 1 unread',
+    );
+    await screenshot(page, 'shell-notifications');
+    await expectNoSeriousAxeViolations(page);
+
+    // Opening the pane again marks everything read.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expectVisible(
+      page.getByRole('button', { name: 'Notifications', exact: true }),
+      'no unread badge',
+    );
+  });
+
+  test('feedback is sent, thanked, and the pane closes', async () => {
+    const { page } = session;
+    await signInToShell('credentialed');
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    const pane = page.getByRole('complementary', { name: 'Feedback' });
+    const submit = pane.getByRole('button', { name: 'Submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await pane.getByRole('button', { name: 'Happy' }).click();
+    await pane.getByLabel('Your feedback').fill('The new shell is quick.');
+    await screenshot(page, 'shell-feedback');
+    await expectNoSeriousAxeViolations(page);
+    await submit.click();
+    await expectVisible(page.getByText('Thanks for submitting feedback!'), 'the thank-you toast');
+    await pane.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Support' }).click();
+    await expectVisible(page.getByText(/Phone \(available 24\/7\)/), 'the support phone line');
+  });
+
+  test('the three themes, and menu collapse surviving a reload', async () => {
+    const { page } = session;
+    await signInToShell('providerAdmin');
+    try {
+      for (const [theme, label] of [
+        ['light', 'Light'],
+        ['dark', 'Dark'],
+        ['brand', 'Brand'],
+      ] as const) {
+        const panel = await openUserPanel(page, 'Settings');
+        await chooseOption(panel, 'Theme', label);
+        await closeUserPanel(page);
+        await page.waitForFunction(
+          (scheme) => document.documentElement.getAttribute('data-mantine-color-scheme') === scheme,
+          theme === 'dark' ? 'dark' : 'light',
+        );
+        await screenshot(page, `shell-theme-${theme}`);
+        await expectNoSeriousAxeViolations(page);
+      }
+
+      await page.getByRole('button', { name: 'Collapse navigation' }).click();
+      await expectVisible(
+        page.getByRole('button', { name: 'Expand navigation' }),
+        'the collapsed menu',
+      );
+      await page.waitForTimeout(500);
+      await page.reload();
+      await waitForShell(page);
+      await expectVisible(
+        page.getByRole('button', { name: 'Expand navigation' }),
+        'the menu still collapsed',
+      );
+      await screenshot(page, 'shell-menu-collapsed');
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      const expand = page.getByRole('button', { name: 'Expand navigation' });
+      if (await expand.isVisible()) await expand.click();
+    }
+  });
+
+  test('the maintenance page links to /home while the portal is healthy', async () => {
+    const { page } = session;
+    await page.goto(`${baseUrl()}/maintenance`);
+    await expectVisible(page.getByRole('link', { name: 'Go to Home' }), 'the link to /home');
+    await expectNoSeriousAxeViolations(page);
+  });
+});
