@@ -145,8 +145,10 @@ describe('application shell', () => {
     const overall = await page.getByTestId('overall-health').innerText();
     expect(['Healthy', 'Degraded']).toContain(overall);
     const toggle = page.getByRole('switch', { name: 'Maintenance mode' });
+    // The switch follows the server: it flips once PUT /health/maintenance has answered.
     try {
-      await toggle.check();
+      await toggle.click();
+      await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
       await expectVisible(
         page.getByText('Maintenance Mode ON', { exact: true }),
         'the maintenance strip',
@@ -160,8 +162,9 @@ describe('application shell', () => {
         'the cache message',
       );
     } finally {
-      await toggle.uncheck();
+      if (await toggle.isChecked()) await toggle.click();
     }
+    await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false);
     await page.getByText('Maintenance Mode ON', { exact: true }).waitFor({ state: 'hidden' });
   });
 
@@ -302,5 +305,31 @@ describe('application shell', () => {
     await page.goto(`${baseUrl()}/maintenance`);
     await expectVisible(page.getByRole('link', { name: 'Go to Home' }), 'the link to /home');
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a 503 from any call sends the user to the maintenance page, which explains it', async () => {
+    const { page } = session;
+    await signInToShell('salesSupport');
+    // The server is replaced by an unavailable one for every API call from here on.
+    await page.route(/\/(v1|v2|v2\.1|v3|health)(\/|\?|$)/, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"statusCode":503,"error":"Service Unavailable","message":"Down for maintenance."}',
+      }),
+    );
+    // Opening the notifications pane fetches them: that call answers 503.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.waitForURL(/\/maintenance$/, { timeout: 15_000 });
+    await expectVisible(
+      page.getByText(`${BRAND} is undergoing routine maintenance. Please check back soon.`),
+      'the maintenance text',
+    );
+    await screenshot(page, 'shell-maintenance-503');
+    await expectNoSeriousAxeViolations(page);
+    // Opening the portal again runs the start-up health check, which fails the same way.
+    await page.goto(`${baseUrl()}/home`);
+    await page.waitForURL(/\/maintenance$/, { timeout: 15_000 });
+    await page.unroute(/\/(v1|v2|v2\.1|v3|health)(\/|\?|$)/);
   });
 });
