@@ -65,20 +65,22 @@ const extraCustomers = [
   'Fjord Aquaculture',
 ];
 
-/** Inserts rows in chunks that stay under PostgreSQL's 65,535 parameters per statement. */
+/**
+ * Inserts rows in chunks that stay under PostgreSQL's 65,535 parameters per statement.
+ * Reference data may already be there (`ignoreConflicts`); fleet rows must all land.
+ */
 async function insertChunked<T extends PgTable>(
   db: Db,
   table: T,
   rows: T['$inferInsert'][],
+  { ignoreConflicts = false } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object).length;
   const size = Math.max(1, Math.floor(60_000 / columns));
   for (let i = 0; i < rows.length; i += size) {
-    await db
-      .insert(table)
-      .values(rows.slice(i, i + size))
-      .onConflictDoNothing();
+    const insert = db.insert(table).values(rows.slice(i, i + size));
+    await (ignoreConflicts ? insert.onConflictDoNothing() : insert);
   }
 }
 
@@ -87,34 +89,42 @@ async function seedReference(db: Db): Promise<void> {
     db,
     fleet.deviceTypes,
     catalog.deviceTypes.map((t) => ({ ...t })),
+    { ignoreConflicts: true },
   );
-  await insertChunked(db, fleet.componentModels, [...catalog.componentModels]);
+  await insertChunked(db, fleet.componentModels, [...catalog.componentModels], {
+    ignoreConflicts: true,
+  });
   await insertChunked(
     db,
     fleet.deviceProducts,
     catalog.deviceProducts.map(({ weight: _w, ...p }) => p),
+    { ignoreConflicts: true },
   );
   await insertChunked(
     db,
     fleet.featureTypes,
     catalog.featureTypes.map((f) => ({ ...f })),
+    { ignoreConflicts: true },
   );
   await insertChunked(
     db,
     fleet.softwareVersions,
     catalog.softwareVersions.map((v) => ({ ...v })),
+    { ignoreConflicts: true },
   );
   await insertChunked(
     db,
     fleet.hubNetworks,
     catalog.hubNetworks.map(({ centre: _c, ...n }) => n),
+    { ignoreConflicts: true },
   );
   await insertChunked(
     db,
     fleet.metricProviders,
     catalog.metricProviders.map((p) => ({ ...p })),
+    { ignoreConflicts: true },
   );
-  await insertChunked(db, fleet.metricTypes, [...catalog.metricTypes]);
+  await insertChunked(db, fleet.metricTypes, [...catalog.metricTypes], { ignoreConflicts: true });
 }
 
 /** The customer accounts devices go to, in a stable order: existing customers, then generated ones. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceProducts } from './catalog.js';
-import { generateDevice, type DemoDevice } from './generate-devices.js';
+import { generateDevice, uniqueSerialNumber, type DemoDevice } from './generate-devices.js';
 import { isLuhnValid } from './random.js';
 
 const options = { seed: 2026, accountCount: 25, now: new Date('2026-11-22T12:00:00Z') };
@@ -37,6 +37,13 @@ describe('generateDevice', () => {
     expect(share((d) => d.private)).toBeGreaterThan(0.003);
     expect(share((d) => d.private)).toBeLessThan(0.05);
     expect(share((d) => d.salesforceAssetId === null)).toBeGreaterThan(0.005);
+  });
+
+  it('never gives two devices the same serial', () => {
+    const serials = fleet.map((d) => d.serial).filter((s): s is string => s !== null);
+    expect(new Set(serials).size).toBe(serials.length);
+    const numbers = new Set(Array.from({ length: 200_000 }, (_, i) => uniqueSerialNumber(i * 5)));
+    expect(numbers.size).toBe(200_000);
   });
 
   it('makes a few raw test3 devices with no serial and no components', () => {

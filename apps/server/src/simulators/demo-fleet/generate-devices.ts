@@ -89,6 +89,14 @@ export interface FleetOptions {
   now: Date;
 }
 
+/**
+ * Seven digits that differ for every device index below 10^7: a fixed permutation of the
+ * index (the multiplier is coprime with 10^7), so serials look scattered but never collide.
+ */
+export function uniqueSerialNumber(index: number): string {
+  return String((index * 7_919_993 + 1_234_567) % 10_000_000).padStart(7, '0');
+}
+
 const productWeights = deviceProducts.map((p) => [p, p.weight] as const);
 const DAY_MS = 86_400_000;
 
@@ -286,7 +294,9 @@ export function generateDevice(index: number, o: FleetOptions): DemoDevice {
   return {
     index,
     name: rawTest3 ? `test3-${rnd.hex(6).toLowerCase()}` : deviceName(rnd, site, index),
-    serial: rawTest3 ? null : `${serialPrefix}-${String(builtYear).slice(2)}${rnd.digits(6)}`,
+    serial: rawTest3
+      ? null
+      : `${serialPrefix}-${String(builtYear).slice(2)}${uniqueSerialNumber(index)}`,
     product,
     site,
     accountIndex,
