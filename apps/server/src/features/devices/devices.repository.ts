@@ -161,19 +161,30 @@ export function createDevicesRepository(pool: pg.Pool) {
       const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
       const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
       const order = `${ORDER[q.sortField]} ${direction} ${nulls}, d.id ${direction}`;
-      const from =
-        'from devices d join accounts a on a.id = d.account_id left join device_products p on p.product_code = d.product_code';
+      // Every filter is on the devices table: the page is chosen there (so the (lower(name), id)
+      // index can serve the order and the limit), and only its rows are joined. The account
+      // name is joined first only when it is the sort key.
+      const sortJoin =
+        q.sortField === 'AccountName' ? 'join accounts a on a.id = d.account_id' : '';
       const [page, total] = await Promise.all([
         pool.query<DeviceListRow>(
-          `select d.id, d.type, d.name, d.serial, d.account_id, a.name as account_name, d.product_code,
+          `with page as (
+             select d.* from devices d ${sortJoin} where ${clause} order by ${order}
+             limit ${q.take} offset ${q.skip}
+           )
+           select d.id, d.type, d.name, d.serial, d.account_id, a.name as account_name, d.product_code,
                   p.name as product_name, d.private, d.satellite_online, d.cellular_online, d.satellite_signal,
                   d.cellular_signal, d.wifi, d.beam, d.satellite_last_updated, d.cellular_last_updated,
                   d.latitude, d.longitude
-           ${from} where ${clause} order by ${order}
-           limit ${q.take} offset ${q.skip}`,
+           from page d join accounts a on a.id = d.account_id
+           left join device_products p on p.product_code = d.product_code
+           order by ${order}`,
           params,
         ),
-        pool.query<{ n: number }>(`select count(*)::int as n ${from} where ${clause}`, params),
+        pool.query<{ n: number }>(
+          `select count(*)::int as n from devices d where ${clause}`,
+          params,
+        ),
       ]);
       return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
     },
