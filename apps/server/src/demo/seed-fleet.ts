@@ -400,6 +400,9 @@ export async function seedDemoFleet(
     update devices d set total_satellite_usage = t.sat, total_cellular_usage = t.cell
     from (select device_id, sum(satellite_bytes) as sat, sum(cellular_bytes) as cell from device_daily_usage group by device_id) t
     where t.device_id = d.id`);
+  // Fresh statistics and visibility map after a bulk load: the planner picks the indexes and
+  // counts can be answered from them. (PGlite never autovacuums.)
+  await db.execute(sql`vacuum (analyze)`);
   await db
     .insert(appState)
     .values({
