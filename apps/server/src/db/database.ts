@@ -21,6 +21,8 @@ export interface Database {
   /** The single access path to the data (ARCHITECTURE §2). */
   pool: pg.Pool;
   db: Db;
+  /** A dump of the embedded database (PGlite only; tests use it as a template). */
+  dump?: () => Promise<Blob>;
   /** Server version string, for the health page. */
   version(): Promise<string>;
   close(): Promise<void>;
@@ -31,7 +33,13 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
 const MIGRATION_LOCK_ID = 7_243_001;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; max?: number } | { kind: 'pglite'; dataDir: string | null };
+  | { kind: 'postgres'; url: string; max?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A dump (`dumpDataDir`) to start an in-memory database from: tests start from a template. */
+      loadDataDir?: Blob;
+    };
 
 /**
  * Opens the database and applies pending migrations. `pglite` with a null
@@ -40,6 +48,7 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let pool: pg.Pool;
   let closeEngine: () => Promise<void> = async () => {};
+  let dump: (() => Promise<Blob>) | undefined;
   if (target.kind === 'postgres') {
     pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
   } else {
@@ -50,6 +59,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       engine = await PGlite.create({
         dataDir: target.dataDir ? path.join(target.dataDir, 'pgdata') : 'memory://',
         extensions: { pg_trgm },
+        ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       });
     } catch (error) {
       release();
@@ -66,6 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await engine.close();
       release();
     };
+    dump = () => engine.dumpDataDir('gzip');
   }
   pool.on('error', () => {
     // An idle client failing is reported on its next use; nothing to do here.
@@ -83,6 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     url: target.kind === 'postgres' ? target.url : null,
     pool,
     db,
+    ...(dump ? { dump } : {}),
     async version() {
       const r = await pool.query<{ v: string }>('select version() as v');
       return r.rows[0]?.v ?? 'unknown';

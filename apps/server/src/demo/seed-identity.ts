@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { roleKeys, rolePermissions as rolePermissionTable } from '@aerie/contract';
 import type { Db } from '../db/database.js';
 import { accounts, permissions, rolePermissions, roles, users } from '../db/schema.js';
@@ -83,6 +83,16 @@ export async function seedDemoIdentity(db: Db, brand: string): Promise<void> {
   }
   const roleRows = await db.select({ id: roles.id, key: roles.key }).from(roles);
   const roleId = new Map(roleRows.map((r) => [r.key, r.id]));
+  const existing = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        demoUsers.map((u) => u.email.toLowerCase()),
+      ),
+    );
+  if (existing.length === demoUsers.length) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const u of demoUsers) {
     await db
