@@ -163,3 +163,27 @@ describe('client credentials at POST /connect/token', () => {
     expect(rows.rows.every((r) => !r.secret_hash.includes('s3cret'))).toBe(true);
   });
 });
+
+describe('an expired or unknown sign-in interaction', () => {
+  it('answers the sign-in page and its form with a clear message and a way back', async () => {
+    // Its own client address: the sign-in form's per-address rate limit is spent by the tests above.
+    const remoteAddress = '192.0.2.77';
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/auth/interaction/no-such-interaction',
+      remoteAddress,
+    });
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/interaction/no-such-interaction/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.c&password=x',
+      remoteAddress,
+    });
+    for (const res of [page, form]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain(IDENTITY_MESSAGES.sessionExpired);
+      expect(res.body).toContain('Back to the portal');
+    }
+  });
+});

@@ -89,27 +89,29 @@ export async function identityRoutes(
       .send(logoutScript),
   );
 
+  /** The provider's interaction for this browser, or null when it expired or never existed. */
+  const interactionOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return null;
+    }
+  };
+  const expiredPage = (reply: FastifyReply) =>
+    html(
+      reply,
+      errorPage(o.brand, 'Sign-in expired', IDENTITY_MESSAGES.sessionExpired, `${o.publicUrl}/`),
+      400,
+    );
+
   // Our pages: forms are url-encoded; sign-in attempts are rate-limited per address as well as per login name.
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
     await pages.register(rateLimit, { global: false });
 
     pages.get<{ Params: { uid: string } }>('/auth/interaction/:uid', async (request, reply) => {
-      let details;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
-        return html(
-          reply,
-          errorPage(
-            o.brand,
-            'Sign-in expired',
-            IDENTITY_MESSAGES.sessionExpired,
-            `${o.publicUrl}/`,
-          ),
-          400,
-        );
-      }
+      const details = await interactionOf(request, reply);
+      if (!details) return expiredPage(reply);
       if (details.prompt.name === 'login') {
         return html(
           reply,
@@ -134,21 +136,8 @@ export async function identityRoutes(
       '/auth/interaction/:uid/login',
       { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        let details;
-        try {
-          details = await provider.interactionDetails(request.raw, reply.raw);
-        } catch {
-          return html(
-            reply,
-            errorPage(
-              o.brand,
-              'Sign-in expired',
-              IDENTITY_MESSAGES.sessionExpired,
-              `${o.publicUrl}/`,
-            ),
-            400,
-          );
-        }
+        const details = await interactionOf(request, reply);
+        if (!details) return expiredPage(reply);
         const body = loginBody.safeParse(request.body ?? {});
         const email = body.success ? body.data.email.trim() : '';
         const password = body.success ? body.data.password : '';
