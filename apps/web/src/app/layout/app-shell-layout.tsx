@@ -85,30 +85,8 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
               expanded={pane === 'notifications'}
               onClick={() => toggleContextPane('notifications')}
             />
-            <Tooltip label={shellMessages.support}>
-              <ActionIcon
-                variant="transparent"
-                size="lg"
-                className={classes.iconButton}
-                aria-label={shellMessages.support}
-                aria-expanded={pane === 'support'}
-                onClick={() => toggleContextPane('support')}
-              >
-                <Icon name="support" size={22} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={shellMessages.feedback}>
-              <ActionIcon
-                variant="transparent"
-                size="lg"
-                className={classes.iconButton}
-                aria-label={shellMessages.feedback}
-                aria-expanded={pane === 'feedback'}
-                onClick={() => toggleContextPane('feedback')}
-              >
-                <Icon name="feedback" size={22} />
-              </ActionIcon>
-            </Tooltip>
+            <PaneButton pane="support" label={shellMessages.support} open={pane === 'support'} />
+            <PaneButton pane="feedback" label={shellMessages.feedback} open={pane === 'feedback'} />
             <UserPanel
               user={user}
               onSignOut={onSignOut}
@@ -162,5 +140,29 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
       </AppShell.Main>
       <ContextPaneHost />
     </AppShell>
+  );
+}
+
+interface PaneButtonProps {
+  pane: 'support' | 'feedback';
+  label: string;
+  open: boolean;
+}
+
+/** A top-bar button that opens or closes one context pane. */
+function PaneButton({ pane, label, open }: PaneButtonProps) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="transparent"
+        size="lg"
+        className={classes.iconButton}
+        aria-label={label}
+        aria-expanded={open}
+        onClick={() => toggleContextPane(pane)}
+      >
+        <Icon name={pane} size={22} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
