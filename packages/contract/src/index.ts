@@ -13,3 +13,4 @@ export * from './feed/feed.js';
 export * from './devices/device-list.js';
 export * from './devices/device.js';
 export * from './devices/usage.js';
+export * from './devices/metrics.js';
