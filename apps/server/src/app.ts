@@ -23,6 +23,10 @@ import { createHealthService } from './features/health/health.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
 import { createMetricsFeature } from './features/metrics/index.js';
+import { createHubFeature } from './features/hub/index.js';
+import type { HubAdapter, NmsType } from './features/hub/hub-adapter.js';
+import { HubSimulator } from './simulators/hub/hub-simulator.js';
+import { createPgHubRemoteStore } from './simulators/hub/pg-hub-remote-store.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
 import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
 import { createNotificationsFeature } from './features/notifications/index.js';
@@ -60,6 +64,8 @@ export interface AppServices {
   caches: CacheRegistry;
   tenancy: Tenancy;
   publishNotification: PublishNotification;
+  /** The satellite network hub: the simulator until a real adapter is configured. */
+  hub: HubAdapter;
 }
 
 declare module 'fastify' {
@@ -176,7 +182,20 @@ export async function buildApp({
   const caches = createCacheRegistry(bus, app.log);
   const accounts = createAccountsFeature(database.db, caches);
   const notifications = createNotificationsFeature(database.db, bus, app.log);
+  const hub = new HubSimulator({
+    store: createPgHubRemoteStore(database.pool),
+    delayMs: config.hub.simulatorDelayMs,
+    networks: async () =>
+      (
+        await database.pool.query<{ networkId: string; nmsType: NmsType; displayName: string }>(
+          `select network_id as "networkId", nms_type as "nmsType", display_name as "displayName"
+             from hub_networks`,
+        )
+      ).rows,
+    onError: (err) => app.log.error({ err }, 'hub simulator failed to apply an operation'),
+  });
   app.decorate('services', {
+    hub,
     bus,
     caches,
     tenancy: accounts.tenancy,
@@ -232,6 +251,15 @@ export async function buildApp({
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
     await api.register(createDevicesFeature(database.pool, accounts.tenancy).routes);
     await api.register(createMetricsFeature(database.pool, accounts.tenancy).routes);
+    await api.register(
+      createHubFeature({
+        pool: database.pool,
+        hub,
+        tenancy: accounts.tenancy,
+        brand: config.brand,
+        log: app.log,
+      }).routes,
+    );
   });
 
   return app;

@@ -38,6 +38,10 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@aerie.example'),
   CDN_BASE: z.string().default('/assets/products'),
   MAPS_KEY: z.string().default(''),
+  /** How long the hub simulator takes to apply an operation, in ms. */
+  HUB_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
+  /** Seconds between two ticks of the fleet telemetry simulator (demo only); 0 stops it. */
+  FLEET_SIMULATOR_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -93,5 +97,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     cdnBase: e.CDN_BASE,
     mapsKey: e.MAPS_KEY,
+    hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS },
+    fleetSimulator: { intervalSeconds: e.FLEET_SIMULATOR_INTERVAL_S },
   };
 }

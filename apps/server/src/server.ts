@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { seedDemoIdentity, seedReferenceIdentity } from './demo/seed-identity.js';
 import { scheduleIdentityHousekeeping } from './identity/housekeeping.js';
 import { defaultFleetSeed, seedDemoFleet } from './demo/seed-fleet.js';
+import { importFleetIntoHubSimulator } from './simulators/hub/pg-hub-remote-store.js';
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
           `demo fleet of ${result.devices} devices ready in ${Math.round((Date.now() - started) / 1000)} s`,
         );
       }
+      // SIMULATOR: the simulated hub starts out holding the fleet's remotes.
+      await importFleetIntoHubSimulator(database.pool);
     }
   } else {
     await seedReferenceIdentity(database.db, config.brand);

@@ -14,3 +14,4 @@ export * from './devices/device-list.js';
 export * from './devices/device.js';
 export * from './devices/usage.js';
 export * from './devices/metrics.js';
+export * from './devices/hub-state.js';

@@ -386,3 +386,13 @@ export const jobs = pgTable(
     index('jobs_device_idx').on(t.deviceId),
   ],
 );
+
+/**
+ * SIMULATOR state: the remotes of the simulated hub (its own view, not the
+ * portal's). A real hub adapter keeps nothing here.
+ */
+export const hubSimulatorRemotes = pgTable('hub_simulator_remotes', {
+  remoteId: text('remote_id').primaryKey(),
+  state: jsonb('state').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

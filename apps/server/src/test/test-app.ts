@@ -11,6 +11,8 @@ import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIdentity } from '../demo/seed-identity.js';
 import { DEMO_PASSWORD, demoUsers } from '../demo/demo-identities.js';
 import type { RoleKey } from '@aerie/contract';
+import { afterAll, beforeAll } from 'vitest';
+import { seedDemoFleet, type FleetSeedOptions } from '../demo/seed-fleet.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 
@@ -245,4 +247,50 @@ export function demoEmail(role: RoleKey): string {
   const user = demoUsers.find((u) => u.role === role);
   if (!user) throw new Error(`no demo user for ${role}`);
   return user.email;
+}
+
+/** The seed of API tests' fleets: small, no history unless a test asks for it. */
+export const TEST_FLEET: FleetSeedOptions = {
+  seed: 5,
+  deviceCount: 60,
+  accountCount: 6,
+  now: new Date('2026-11-22T12:00:00Z'),
+  usageDays: 0,
+  showcaseDevices: 0,
+  showcaseDays: 0,
+  metricDays: 0,
+};
+
+export interface ApiContext {
+  ctx: TestContext;
+  tokens: Record<RoleKey, string>;
+  /** `Authorization` header of a role's signed-in user. */
+  as(role: RoleKey): { authorization: string };
+  /** The first column of the first row of a query, or null. */
+  scalar<T>(sql: string, params?: unknown[]): Promise<T | null>;
+}
+
+/**
+ * The usual API test set-up: a fresh app and database, optionally a demo fleet
+ * (`fleet` overrides TEST_FLEET), every role signed in; closed after the file.
+ */
+export function useApiContext(options: { fleet?: Partial<FleetSeedOptions> | false } = {}) {
+  const api = {} as ApiContext;
+  beforeAll(async () => {
+    api.ctx = await createTestContext();
+    if (options.fleet !== false) {
+      await seedDemoFleet(api.ctx.database.db, { ...TEST_FLEET, ...options.fleet });
+    }
+    api.tokens = await signInEveryRole(api.ctx.app);
+    api.as = (role) => bearer(api.tokens[role]);
+    api.scalar = async <T>(sql: string, params: unknown[] = []) => {
+      const { rows } = await api.ctx.database.pool.query<Record<string, T>>(sql, params);
+      const row = rows[0];
+      return row ? (Object.values(row)[0] ?? null) : null;
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await api.ctx?.close();
+  });
+  return api;
 }

@@ -1,52 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { metricResponseSchema, type RoleKey } from '@aerie/contract';
-import { seedDemoFleet } from '../../demo/seed-fleet.js';
-import {
-  bearer,
-  createTestContext,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { TEST_FLEET, useApiContext } from '../../test/test-app.js';
 
-const NOW = new Date('2026-11-22T12:00:00Z');
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
+const NOW = TEST_FLEET.now;
+const api = useApiContext({ fleet: { seed: 11, deviceCount: 40, usageDays: 2, metricDays: 3 } });
 let northwindDevice: string;
 let otherDevice: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemoFleet(ctx.database.db, {
-    seed: 11,
-    deviceCount: 40,
-    accountCount: 6,
-    now: NOW,
-    usageDays: 2,
-    showcaseDevices: 0,
-    showcaseDays: 0,
-    metricDays: 3,
-  });
-  tokens = await signInEveryRole(ctx.app);
-  const q = async (sql: string) => (await ctx.database.pool.query<{ id: string }>(sql)).rows[0]!.id;
   const northwind = `select id from accounts where name like 'Northwind Maritime%'`;
   const withMetrics = `exists (select 1 from metric_series m where m.device_id = d.id and m.provider_shortcode = 'PV_INTSATFLEXMOVE')`;
-  northwindDevice = await q(
+  northwindDevice = (await api.scalar<string>(
     `select d.id from devices d where account_id in (${northwind}) and ${withMetrics} order by name limit 1`,
-  );
-  otherDevice = await q(
+  ))!;
+  otherDevice = (await api.scalar<string>(
     `select d.id from devices d where account_id not in (${northwind}) and ${withMetrics} order by name limit 1`,
-  );
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
+  ))!;
 });
 
 function post(role: RoleKey | null, body: unknown) {
-  return ctx.app.inject({
+  return api.ctx.app.inject({
     method: 'POST',
     url: '/v2/devices/metrics',
     payload: body as object,
-    headers: role ? bearer(tokens[role]) : {},
+    headers: role ? api.as(role) : {},
   });
 }
 const range = (hours: number) => ({
@@ -70,7 +47,7 @@ describe('POST /v2/devices/metrics', () => {
     ]);
     const latency = body.metrics[0]!;
     // Ground truth: the 5-minute samples stored for the device in the last 24 hours.
-    const { rows } = await ctx.database.pool.query<{ n: number }>(
+    const { rows } = await api.ctx.database.pool.query<{ n: number }>(
       `select count(*)::int as n
          from metric_series m, unnest(m.seconds) as s
         where m.device_id = $1 and provider_shortcode = 'PV_INTSATFLEXMOVE' and metric_shortcode = 'MT_LATENCY'

@@ -13,16 +13,16 @@ const networks: HubNetworkInfo[] = [
 ];
 
 function setup() {
-  const pending: (() => void)[] = [];
+  const pending: (() => Promise<void>)[] = [];
   const finished: HubOperation[] = [];
   const hub = new HubSimulator({
-    networks,
+    networks: async () => networks,
     delayMs: 5000,
     schedule: (fn) => pending.push(fn),
     onFinished: (op) => finished.push(op),
   });
-  const runAll = () => {
-    while (pending.length) pending.shift()!();
+  const runAll = async () => {
+    while (pending.length) await pending.shift()!();
   };
   return { hub, runAll, finished };
 }
@@ -48,7 +48,7 @@ describe('HubSimulator', () => {
     const op = await hub.request('r1', 'provision', desired());
     expect(op.status).toBe('Running');
     expect(await hub.getRemoteState('r1')).toBeNull();
-    runAll();
+    await runAll();
     expect(finished.map((f) => f.status)).toEqual(['Success']);
     const state = await hub.getRemoteState('r1');
     expect(state?.beams).toMatchObject([
@@ -64,7 +64,7 @@ describe('HubSimulator', () => {
       'provision',
       desired({ hardware: { ...desired().hardware, modemSerial: null } }),
     );
-    runAll();
+    await runAll();
     expect(finished[0]).toMatchObject({
       status: 'Error',
       messages: ['The remote has no modem serial or modem model.'],
@@ -74,7 +74,7 @@ describe('HubSimulator', () => {
   it('partly fails a sync when a beam belongs to another NMS type', async () => {
     const { hub, runAll, finished } = setup();
     await hub.request('r1', 'sync', desired({ requiredNetworkIds: ['NET-101', 'NET-201'] }));
-    runAll();
+    await runAll();
     expect(finished[0]?.status).toBe('PartialSuccess');
     expect(finished[0]?.messages).toContain('Beam Europe is not available to EVOLUTION remotes.');
     const state = await hub.getRemoteState('r1');
@@ -84,13 +84,13 @@ describe('HubSimulator', () => {
   it('makes the hub match the desired state on sync: activation, beams removed, cell traffic', async () => {
     const { hub, runAll } = setup();
     await hub.request('r1', 'sync', desired({ requiredNetworkIds: ['NET-101', 'NET-102'] }));
-    runAll();
+    await runAll();
     await hub.request(
       'r1',
       'sync',
       desired({ requiredNetworkIds: ['NET-102'], cellTraffic: false }),
     );
-    runAll();
+    await runAll();
     const state = await hub.getRemoteState('r1');
     expect(state?.beams).toMatchObject([
       { networkId: 'NET-102', provisioned: true, activated: true },
@@ -102,7 +102,7 @@ describe('HubSimulator', () => {
   it('refuses activation of a remote the hub does not have', async () => {
     const { hub, runAll, finished } = setup();
     await hub.request('r9', 'activate', desired());
-    runAll();
+    await runAll();
     expect(finished[0]).toMatchObject({
       status: 'Error',
       messages: ['The remote is not provisioned on the hub.'],
@@ -112,12 +112,12 @@ describe('HubSimulator', () => {
   it('deactivates and removes remotes', async () => {
     const { hub, runAll } = setup();
     await hub.request('r1', 'sync', desired());
-    runAll();
+    await runAll();
     await hub.request('r1', 'deactivate', desired());
-    runAll();
+    await runAll();
     expect((await hub.getRemoteState('r1'))?.beams[0]?.activated).toBe(false);
     await hub.request('r1', 'deprovision', desired());
-    runAll();
+    await runAll();
     expect(await hub.getRemoteState('r1')).toBeNull();
   });
 });

@@ -9,15 +9,48 @@ import {
   type HubRemoteState,
 } from '../../features/hub/hub-adapter.js';
 
+/** Where the simulated hub keeps its remotes: memory in unit tests, a table in the app. */
+export interface HubRemoteStore {
+  get(remoteId: string): Promise<HubRemoteState | null>;
+  put(state: HubRemoteState): Promise<void>;
+  delete(remoteId: string): Promise<void>;
+}
+
+export class MemoryHubRemoteStore implements HubRemoteStore {
+  private readonly remotes = new Map<string, HubRemoteState>();
+  async get(remoteId: string) {
+    const r = this.remotes.get(remoteId);
+    return r ? structuredClone(r) : null;
+  }
+  async put(state: HubRemoteState) {
+    this.remotes.set(state.remoteId, structuredClone(state));
+  }
+  async delete(remoteId: string) {
+    this.remotes.delete(remoteId);
+  }
+}
+
 export interface HubSimulatorOptions {
-  networks: HubNetworkInfo[];
+  /** The hub's networks (beams); read per operation, so new beams are seen at once. */
+  networks: () => Promise<HubNetworkInfo[]>;
+  /** Defaults to memory. */
+  store?: HubRemoteStore;
   /** How long an operation takes, in ms (seconds in the demo; minutes on a real hub). */
   delayMs: number;
   now?: () => Date;
   /** Timer function, injectable for tests. */
-  schedule?: (fn: () => void, ms: number) => void;
+  schedule?: (fn: () => Promise<void>, ms: number) => void;
+  /** Called when applying an operation throws (the store failed). */
+  onError?: (error: unknown) => void;
   /** Called when an operation reaches a final status. */
   onFinished?: (operation: HubOperation) => void;
+}
+
+interface Outcome {
+  status: HubOperation['status'];
+  messages: string[];
+  /** The remote after the operation; 'delete' removes it; undefined leaves it as it was. */
+  state?: HubRemoteState | 'delete' | undefined;
 }
 
 /**
@@ -30,24 +63,25 @@ export interface HubSimulatorOptions {
  */
 export class HubSimulator implements HubAdapter {
   readonly name = 'hub simulator';
-  private readonly remotes = new Map<string, HubRemoteState>();
+  private readonly store: HubRemoteStore;
   private readonly operations = new Map<string, HubOperation>();
   private readonly now: () => Date;
-  private readonly schedule: (fn: () => void, ms: number) => void;
+  private readonly schedule: (fn: () => Promise<void>, ms: number) => void;
 
   constructor(private readonly o: HubSimulatorOptions) {
+    this.store = o.store ?? new MemoryHubRemoteStore();
     this.now = o.now ?? (() => new Date());
-    this.schedule = o.schedule ?? ((fn, ms) => void setTimeout(fn, ms).unref());
+    this.schedule =
+      o.schedule ?? ((fn, ms) => void setTimeout(() => void fn().catch(o.onError), ms).unref());
   }
 
   /** Puts a remote into the simulated hub as it already stands (demo data, restarts). */
-  load(state: HubRemoteState): void {
-    this.remotes.set(state.remoteId, structuredClone(state));
+  async load(state: HubRemoteState): Promise<void> {
+    await this.store.put(state);
   }
 
   async getRemoteState(remoteId: string): Promise<HubRemoteState | null> {
-    const r = this.remotes.get(remoteId);
-    return r ? structuredClone(r) : null;
+    return this.store.get(remoteId);
   }
 
   async getOperation(operationId: string): Promise<HubOperation | null> {
@@ -56,7 +90,7 @@ export class HubSimulator implements HubAdapter {
   }
 
   async listNetworks(): Promise<HubNetworkInfo[]> {
-    return structuredClone(this.o.networks);
+    return this.o.networks();
   }
 
   async health() {
@@ -78,7 +112,14 @@ export class HubSimulator implements HubAdapter {
       finishedAt: null,
     };
     this.operations.set(op.operationId, op);
-    this.schedule(() => this.apply(op, desired), this.o.delayMs);
+    this.schedule(async () => {
+      try {
+        await this.apply(op, desired);
+      } catch (error) {
+        this.finish(op, 'Error', ['The hub could not apply the operation.']);
+        throw error;
+      }
+    }, this.o.delayMs);
     return structuredClone(op);
   }
 
@@ -89,37 +130,43 @@ export class HubSimulator implements HubAdapter {
     if (FINAL_HUB_STATUSES.includes(status)) this.o.onFinished?.(structuredClone(op));
   }
 
-  private remoteFor(remoteId: string, desired: DesiredRemoteState): HubRemoteState {
-    let r = this.remotes.get(remoteId);
-    if (!r) {
-      r = {
-        remoteId,
-        nmsType: desired.nmsType,
-        beams: [],
-        hybrid: { provisioned: false, activated: false },
-        cellular: { activated: false },
-      };
-      this.remotes.set(remoteId, r);
-    }
-    return r;
+  private async apply(op: HubOperation, desired: DesiredRemoteState): Promise<void> {
+    const existing = await this.store.get(op.remoteId);
+    const outcome = this.decide(op, desired, existing, await this.o.networks());
+    if (outcome.state === 'delete') await this.store.delete(op.remoteId);
+    else if (outcome.state) await this.store.put(outcome.state);
+    this.finish(op, outcome.status, outcome.messages);
   }
 
-  private apply(op: HubOperation, desired: DesiredRemoteState): void {
+  /** The hub's rules: what an operation does to a remote, and how it ends. */
+  private decide(
+    op: HubOperation,
+    desired: DesiredRemoteState,
+    existing: HubRemoteState | null,
+    networks: HubNetworkInfo[],
+  ): Outcome {
     const hw = desired.hardware;
-    const existing = this.remotes.get(op.remoteId);
+    const end = (status: HubOperation['status'], messages: string[], state?: Outcome['state']) =>
+      ({ status, messages, state }) satisfies Outcome;
     switch (op.kind) {
       case 'provision':
       case 'sync': {
         if (!hw.modemSerial || !hw.modemModel)
-          return this.finish(op, 'Error', ['The remote has no modem serial or modem model.']);
+          return end('Error', ['The remote has no modem serial or modem model.']);
         if (!hw.antennaModel || !hw.bucModel)
-          return this.finish(op, 'Error', ['The remote has no antenna or BUC model.']);
-        const r = this.remoteFor(op.remoteId, desired);
+          return end('Error', ['The remote has no antenna or BUC model.']);
+        const r: HubRemoteState = existing ?? {
+          remoteId: op.remoteId,
+          nmsType: desired.nmsType,
+          beams: [],
+          hybrid: { provisioned: false, activated: false },
+          cellular: { activated: false },
+        };
         const messages: string[] = [];
         let failed = 0;
         const wanted = new Set(desired.requiredNetworkIds);
         for (const networkId of wanted) {
-          const network = this.o.networks.find((n) => n.networkId === networkId);
+          const network = networks.find((n) => n.networkId === networkId);
           if (!network) {
             failed++;
             messages.push(`Beam ${networkId} does not exist on the hub.`);
@@ -162,39 +209,37 @@ export class HubSimulator implements HubAdapter {
           r.cellular = { activated: hw.hasHybrid && desired.cellTraffic };
         }
         const status = failed === 0 ? 'Success' : failed < wanted.size ? 'PartialSuccess' : 'Error';
-        return this.finish(
-          op,
+        return end(
           wanted.size === 0 && op.kind === 'provision' ? 'Error' : status,
           wanted.size === 0 ? ['No beam is required for this remote.'] : messages,
+          r,
         );
       }
       case 'activate':
       case 'deactivate': {
         if (!existing || !existing.beams.some((b) => b.provisioned))
-          return this.finish(op, 'Error', ['The remote is not provisioned on the hub.']);
+          return end('Error', ['The remote is not provisioned on the hub.']);
         const on = op.kind === 'activate';
         for (const b of existing.beams) {
           b.activated = on && b.provisioned;
           b.activatedOn = b.activated ? this.now() : null;
         }
         existing.hybrid.activated = on && existing.hybrid.provisioned;
-        return this.finish(op, 'Success', [
-          on ? 'The remote is active.' : 'The remote is inactive.',
-        ]);
+        return end('Success', [on ? 'The remote is active.' : 'The remote is inactive.'], existing);
       }
       case 'enableCellTraffic':
       case 'disableCellTraffic': {
-        if (!existing)
-          return this.finish(op, 'Error', ['The remote is not provisioned on the hub.']);
-        if (!hw.hasHybrid) return this.finish(op, 'Error', ['The remote has no hybrid router.']);
+        if (!existing) return end('Error', ['The remote is not provisioned on the hub.']);
+        if (!hw.hasHybrid) return end('Error', ['The remote has no hybrid router.']);
         existing.cellular.activated = op.kind === 'enableCellTraffic';
-        return this.finish(op, 'Success', [
-          existing.cellular.activated ? 'Cell traffic is allowed.' : 'Cell traffic is blocked.',
-        ]);
+        return end(
+          'Success',
+          [existing.cellular.activated ? 'Cell traffic is allowed.' : 'Cell traffic is blocked.'],
+          existing,
+        );
       }
       case 'deprovision': {
-        this.remotes.delete(op.remoteId);
-        return this.finish(op, 'Success', ['The remote was removed from the hub.']);
+        return end('Success', ['The remote was removed from the hub.'], 'delete');
       }
     }
   }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../../plugins/auth.js';
+import type { Tenancy } from '../../plugins/tenancy.js';
+import type { HubAdapter } from './hub-adapter.js';
+import type { HubRepository } from './hub.repository.js';
+import { createHubStateService, HUB_STATE_UNAVAILABLE } from './hub-state.service.js';
+
+const principal: Principal = {
+  userId: 'u',
+  accountId: 'a',
+  role: 'superUser',
+  apiClientId: null,
+};
+const tenancy = { scope: async () => ({ all: true }) } as unknown as Tenancy;
+const repo = {
+  deviceVisible: async () => true,
+  requiredNetworkIds: async () => new Set(['NET-1']),
+  networks: async () => [
+    {
+      network_id: 'NET-1',
+      network_name: 'N1',
+      display_name: 'One',
+      nms_type: 'EVOLUTION',
+      nms_id: 'X',
+    },
+  ],
+} as unknown as HubRepository;
+
+describe('hub state service', () => {
+  it("answers 502 with the spec's text when the hub cannot be read", async () => {
+    const hub = {
+      name: 'broken hub',
+      getRemoteState: async () => {
+        throw new Error('connection refused');
+      },
+    } as unknown as HubAdapter;
+    const warnings: string[] = [];
+    const service = createHubStateService(repo, hub, tenancy, {
+      warn: (_o, msg) => warnings.push(msg),
+    });
+    await expect(service.get(principal, 'd')).rejects.toMatchObject({
+      statusCode: 502,
+      message: HUB_STATE_UNAVAILABLE,
+    });
+    expect(HUB_STATE_UNAVAILABLE).toBe('Could not retrieve current NMS hub state.');
+    expect(warnings).toEqual(['hub state read failed']);
+  });
+});

@@ -1,0 +1,62 @@
+import type { HubBeam, HubState } from '@aerie/contract';
+import { assertCan } from '../../plugins/authorization.js';
+import type { Principal } from '../../plugins/auth.js';
+import { HttpError, NotFoundError } from '../../plugins/errors.js';
+import type { Tenancy } from '../../plugins/tenancy.js';
+import type { HubAdapter, HubRemoteState } from './hub-adapter.js';
+import type { HubRepository } from './hub.repository.js';
+
+/** Spec 001 §4: the text shown when the hub cannot be read. */
+export const HUB_STATE_UNAVAILABLE = 'Could not retrieve current NMS hub state.';
+
+export function createHubStateService(
+  repo: HubRepository,
+  hub: HubAdapter,
+  tenancy: Tenancy,
+  log: { warn(o: object, msg: string): void },
+) {
+  return {
+    /**
+     * `GET /v2/devices/{id}/hubState`: the beams the portal requires for the device
+     * next to what the hub actually holds for its remote, read live from the hub.
+     * A hub that cannot be reached answers 502 with the spec's text.
+     */
+    async get(principal: Principal, deviceId: string): Promise<HubState> {
+      assertCan(principal, 'devices.view');
+      if (!(await repo.deviceVisible(await tenancy.scope(principal), deviceId))) {
+        throw new NotFoundError('Device not found.');
+      }
+      let remote: HubRemoteState | null;
+      try {
+        remote = await hub.getRemoteState(deviceId);
+      } catch (error) {
+        log.warn({ err: error, deviceId, hub: hub.name }, 'hub state read failed');
+        throw new HttpError(502, HUB_STATE_UNAVAILABLE);
+      }
+      const required = await repo.requiredNetworkIds(deviceId);
+      const onHub = new Map((remote?.beams ?? []).map((b) => [b.networkId, b]));
+      const beams: HubBeam[] = [];
+      for (const n of await repo.networks()) {
+        const actual = onHub.get(n.network_id);
+        if (!required.has(n.network_id) && !actual) continue;
+        beams.push({
+          networkId: n.network_id,
+          networkName: n.network_name,
+          displayName: n.display_name,
+          isRequired: required.has(n.network_id),
+          isActuallyOn: actual?.provisioned ?? false,
+          nmsType: n.nms_type,
+          nmsId: n.nms_id,
+          provisionedOn: actual?.provisionedOn?.toISOString() ?? null,
+          activatedOn: actual?.activatedOn?.toISOString() ?? null,
+        });
+      }
+      return {
+        beams,
+        hybrid: remote?.hybrid ?? { provisioned: false, activated: false },
+        cellular: remote?.cellular ?? { activated: false },
+      };
+    },
+  };
+}
+export type HubStateService = ReturnType<typeof createHubStateService>;
