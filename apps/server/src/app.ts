@@ -24,6 +24,8 @@ import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
 import { createMetricsFeature } from './features/metrics/index.js';
 import { createHubFeature } from './features/hub/index.js';
+import { createTelemetryFeature } from './features/telemetry/index.js';
+import type { IngestionService } from './features/telemetry/ingestion.service.js';
 import type { HubAdapter, NmsType } from './features/hub/hub-adapter.js';
 import { HubSimulator } from './simulators/hub/hub-simulator.js';
 import { createPgHubRemoteStore } from './simulators/hub/pg-hub-remote-store.js';
@@ -66,6 +68,8 @@ export interface AppServices {
   publishNotification: PublishNotification;
   /** The satellite network hub: the simulator until a real adapter is configured. */
   hub: HubAdapter;
+  /** The write path of terminal reports (the API call and the fleet simulator). */
+  ingestion: IngestionService;
 }
 
 declare module 'fastify' {
@@ -194,8 +198,10 @@ export async function buildApp({
       ).rows,
     onError: (err) => app.log.error({ err }, 'hub simulator failed to apply an operation'),
   });
+  const telemetry = createTelemetryFeature(database.pool);
   app.decorate('services', {
     hub,
+    ingestion: telemetry.ingestion,
     bus,
     caches,
     tenancy: accounts.tenancy,
@@ -251,6 +257,7 @@ export async function buildApp({
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
     await api.register(createDevicesFeature(database.pool, accounts.tenancy).routes);
     await api.register(createMetricsFeature(database.pool, accounts.tenancy).routes);
+    await api.register(telemetry.routes);
     await api.register(
       createHubFeature({
         pool: database.pool,

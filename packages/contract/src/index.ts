@@ -15,3 +15,4 @@ export * from './devices/device.js';
 export * from './devices/usage.js';
 export * from './devices/metrics.js';
 export * from './devices/hub-state.js';
+export * from './telemetry/telemetry.js';

@@ -54,6 +54,8 @@ export function isStaffRole(role: RoleKey): boolean {
 export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
   superUser: [
     'portal.access',
+    // Terminal feeds report through an API client of a Super User.
+    'telemetry.ingest',
     'devices.view',
     'devices.configure',
     'devices.delete',

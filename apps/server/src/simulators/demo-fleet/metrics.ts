@@ -1,5 +1,6 @@
 import type { DemoDevice } from './generate-devices.js';
 import { Random } from './random.js';
+import type { Site, SiteKind } from './sites.js';
 
 /** Sampling interval per provider (spec 001 §9 gap rules: the antenna reports hourly, the hub every 5 minutes). */
 export const PROVIDER_INTERVAL_SECONDS: Record<string, number> = {
@@ -88,87 +89,123 @@ export function metricDay(
     // The antenna misses a report now and then: the chart's gap rule has something to do.
     if (provider === 'PV_ANTENNA' && rnd.chance(0.02)) continue;
     const localHour = (((s / 3600 + localOffsetHours) % 24) + 24) % 24;
-    const daylight = Math.max(0, Math.sin(((localHour - 6) / 12) * Math.PI));
-    const busy = localHour > 7 && localHour < 22 ? 1 : 0.35;
     const hoursSinceEpoch = dayIndex * 24 + s / 3600;
-    let value: number;
-    switch (metric) {
-      case 'MT_ONLINESTATUS':
-        value = online ? (rnd.chance(0.03) ? 6 : 1) : 0;
-        break;
-      case 'MT_LATITUDE':
-      case 'MT_LONGITUDE': {
-        const km = site.speedKmh * 0.6 * (hoursSinceEpoch % (24 * 30));
-        const heading = ((site.heading ?? 0) * Math.PI) / 180;
-        const dLat = (Math.cos(heading) * km) / EARTH_KM_PER_DEGREE / 40;
-        const dLon =
-          (Math.sin(heading) * km) /
-          (EARTH_KM_PER_DEGREE * Math.max(0.2, Math.cos((site.latitude * Math.PI) / 180))) /
-          40;
-        const noise = rnd.normal(0, 0.00005);
-        value =
-          metric === 'MT_LATITUDE' ? site.latitude + dLat + noise : site.longitude + dLon + noise;
-        value = Math.round(value * 1e5) / 1e5;
-        break;
-      }
-      case 'MT_SPEED':
-        value =
-          site.speedKmh === 0
-            ? 0
-            : Math.max(
-                0,
-                site.speedKmh * (busy === 1 ? 1 : 0.3) + rnd.normal(0, site.speedKmh * 0.1),
-              );
-        break;
-      case 'MT_ALTITUDE':
-        value = site.kind === 'maritime' ? 18 + rnd.normal(0, 1.5) : 420 + rnd.normal(0, 6);
-        break;
-      case 'MT_SUPPLY_VOLTAGE':
-        value = 24 + rnd.normal(0, 0.25);
-        break;
-      case 'MT_SUPPLY_CURRENT':
-        value = online ? 3.2 + busy * 1.6 + rnd.normal(0, 0.3) : 1.1 + rnd.normal(0, 0.1);
-        break;
-      case 'MT_TEMPERATURE':
-        value = 18 + daylight * 22 + rnd.normal(0, 1.2);
-        break;
-      case 'MT_SINR':
-        value = online ? 8 + rnd.normal(0, 2.2) - (rnd.chance(0.03) ? rnd.float(4, 9) : 0) : -5;
-        break;
-      case 'MT_BEAM':
-        value = Number(device.beams[0]?.network.networkId.slice(4) ?? 0);
-        break;
-      case 'MT_CN0':
-        value = 68 + rnd.normal(0, 2.5);
-        break;
-      case 'MT_LATENCY':
-        value = 590 + Math.abs(rnd.normal(0, 35)) + (busy === 1 ? 40 : 0);
-        break;
-      case 'MT_RX_RATE':
-        value = Math.max(0, 900 * busy + rnd.normal(0, 300));
-        break;
-      case 'MT_TX_RATE':
-        value = Math.max(0, 220 * busy + rnd.normal(0, 80));
-        break;
-      case 'MT_RX_BYTES':
-        value = Math.max(0, Math.round(((900 * busy + rnd.normal(0, 300)) * 1000 * interval) / 8));
-        break;
-      case 'MT_RSSI':
-        value = -72 + rnd.normal(0, 6);
-        break;
-      case 'MT_CPU':
-        value = Math.min(100, Math.max(1, 12 + busy * 25 + rnd.normal(0, 6)));
-        break;
-      case 'MT_UPTIME':
-        uptime += interval;
-        if (rnd.chance(0.002)) uptime = 0;
-        value = uptime;
-        break;
-      default:
-        value = 0;
+    if (metric === 'MT_UPTIME') {
+      uptime += interval;
+      if (rnd.chance(0.002)) uptime = 0;
     }
+    const value = sampleValue(metric, {
+      online,
+      rnd,
+      kind: site.kind,
+      speedKmh: site.speedKmh,
+      position:
+        metric === 'MT_LATITUDE' || metric === 'MT_LONGITUDE'
+          ? drift(site, hoursSinceEpoch, rnd)
+          : site,
+      localHour,
+      interval,
+      beamNumber: Number(device.beams[0]?.network.networkId.slice(4) ?? 0),
+      uptimeSeconds: uptime,
+    });
     seconds.push(s);
-    values.push(Math.round(value * 100) / 100);
+    values.push(value);
   }
   return { providerShortcode: provider, metricShortcode: metric, day, seconds, values };
+}
+
+/** Where a moving terminal of the history is: a slow drift along its heading, with GNSS noise. */
+function drift(site: Site, hoursSinceEpoch: number, rnd: Random) {
+  const km = site.speedKmh * 0.6 * (hoursSinceEpoch % (24 * 30));
+  const heading = ((site.heading ?? 0) * Math.PI) / 180;
+  const dLat = (Math.cos(heading) * km) / EARTH_KM_PER_DEGREE / 40;
+  const dLon =
+    (Math.sin(heading) * km) /
+    (EARTH_KM_PER_DEGREE * Math.max(0.2, Math.cos((site.latitude * Math.PI) / 180))) /
+    40;
+  const noise = rnd.normal(0, 0.00005);
+  return { latitude: site.latitude + dLat + noise, longitude: site.longitude + dLon + noise };
+}
+
+/** What a terminal reports at one moment; shared by the generated history and the live simulator. */
+export interface SampleContext {
+  online: boolean;
+  rnd: Random;
+  kind: SiteKind;
+  speedKmh: number;
+  position: { latitude: number; longitude: number };
+  /** Local solar hour, 0-24. */
+  localHour: number;
+  /** Seconds since the previous sample. */
+  interval: number;
+  beamNumber: number;
+  uptimeSeconds: number;
+}
+
+/**
+ * One sample of one metric. Values follow the physics of the metric:
+ * temperature follows the sun, throughput follows the working day, the
+ * signal drops now and then. Rounded to two decimals (positions to five).
+ */
+export function sampleValue(metric: string, c: SampleContext): number {
+  const { online, rnd, interval } = c;
+  const daylight = Math.max(0, Math.sin(((c.localHour - 6) / 12) * Math.PI));
+  const busy = c.localHour > 7 && c.localHour < 22 ? 1 : 0.35;
+  let value: number;
+  switch (metric) {
+    case 'MT_ONLINESTATUS':
+      return online ? (rnd.chance(0.03) ? 6 : 1) : 0;
+    case 'MT_LATITUDE':
+      return Math.round(c.position.latitude * 1e5) / 1e5;
+    case 'MT_LONGITUDE':
+      return Math.round(c.position.longitude * 1e5) / 1e5;
+    case 'MT_SPEED':
+      value =
+        c.speedKmh === 0
+          ? 0
+          : Math.max(0, c.speedKmh * (busy === 1 ? 1 : 0.3) + rnd.normal(0, c.speedKmh * 0.1));
+      break;
+    case 'MT_ALTITUDE':
+      value = c.kind === 'maritime' ? 18 + rnd.normal(0, 1.5) : 420 + rnd.normal(0, 6);
+      break;
+    case 'MT_SUPPLY_VOLTAGE':
+      value = 24 + rnd.normal(0, 0.25);
+      break;
+    case 'MT_SUPPLY_CURRENT':
+      value = online ? 3.2 + busy * 1.6 + rnd.normal(0, 0.3) : 1.1 + rnd.normal(0, 0.1);
+      break;
+    case 'MT_TEMPERATURE':
+      value = 18 + daylight * 22 + rnd.normal(0, 1.2);
+      break;
+    case 'MT_SINR':
+      value = online ? 8 + rnd.normal(0, 2.2) - (rnd.chance(0.03) ? rnd.float(4, 9) : 0) : -5;
+      break;
+    case 'MT_BEAM':
+      return c.beamNumber;
+    case 'MT_CN0':
+      value = 68 + rnd.normal(0, 2.5);
+      break;
+    case 'MT_LATENCY':
+      value = 590 + Math.abs(rnd.normal(0, 35)) + (busy === 1 ? 40 : 0);
+      break;
+    case 'MT_RX_RATE':
+      value = Math.max(0, 900 * busy + rnd.normal(0, 300));
+      break;
+    case 'MT_TX_RATE':
+      value = Math.max(0, 220 * busy + rnd.normal(0, 80));
+      break;
+    case 'MT_RX_BYTES':
+      return Math.max(0, Math.round(((900 * busy + rnd.normal(0, 300)) * 1000 * interval) / 8));
+    case 'MT_RSSI':
+      value = -72 + rnd.normal(0, 6);
+      break;
+    case 'MT_CPU':
+      value = Math.min(100, Math.max(1, 12 + busy * 25 + rnd.normal(0, 6)));
+      break;
+    case 'MT_UPTIME':
+      return c.uptimeSeconds;
+    default:
+      value = 0;
+  }
+  return Math.round(value * 100) / 100;
 }

@@ -1,0 +1,93 @@
+import type { TelemetryResult, TerminalReport } from '@aerie/contract';
+import type {
+  DeviceStateUpdate,
+  MetricAppend,
+  TelemetryRepository,
+  UsageIncrement,
+} from './telemetry.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Ingestion of what terminals report: the one write path for live fleet data,
+ * used by `POST /v2/telemetry/reports` and by the fleet simulator alike.
+ * Reports name devices by serial; a report for an unknown serial or metric is
+ * rejected on its own, the rest of the batch is applied in one transaction.
+ */
+export function createIngestionService(repo: TelemetryRepository) {
+  let metricTypes: Promise<Set<string>> | null = null;
+  const knownMetrics = () => (metricTypes ??= repo.metricTypes());
+
+  return {
+    async ingest(reports: readonly TerminalReport[]): Promise<TelemetryResult> {
+      const ids = await repo.deviceIdsBySerial([...new Set(reports.map((r) => r.serial))]);
+      const metrics = await knownMetrics();
+      const rejected: TelemetryResult['rejected'] = [];
+      const newest = new Map<string, { at: number; report: TerminalReport }>();
+      const usage: UsageIncrement[] = [];
+      const series = new Map<string, MetricAppend>();
+
+      reports.forEach((report, index) => {
+        const id = ids.get(report.serial);
+        if (!id) {
+          rejected.push({ index, message: `No device has the serial ${report.serial}.` });
+          return;
+        }
+        const unknown = (report.metrics ?? []).find(
+          (m) => !metrics.has(`${m.provider}/${m.metric}`),
+        );
+        if (unknown) {
+          rejected.push({
+            index,
+            message: `Unknown metric ${unknown.metric} for provider ${unknown.provider}.`,
+          });
+          return;
+        }
+        const at = Date.parse(report.reportedAt);
+        const previous = newest.get(id);
+        if (!previous || previous.at <= at) newest.set(id, { at, report });
+        if (report.usage && report.usage.satelliteBytes + report.usage.cellularBytes > 0) {
+          usage.push({
+            id,
+            day: report.reportedAt.slice(0, 10),
+            sb: report.usage.satelliteBytes,
+            cb: report.usage.cellularBytes,
+          });
+        }
+        for (const m of report.metrics ?? []) {
+          for (const sample of m.samples) {
+            const t = Date.parse(sample.timestamp);
+            const day = new Date(t - (t % DAY_MS)).toISOString().slice(0, 10);
+            const key = `${id}/${m.provider}/${m.metric}/${day}`;
+            let row = series.get(key);
+            if (!row) {
+              row = { id, p: m.provider, m: m.metric, day, s: [], v: [] };
+              series.set(key, row);
+            }
+            row.s.push(Math.floor((t % DAY_MS) / 1000));
+            row.v.push(sample.value);
+          }
+        }
+      });
+
+      const states: DeviceStateUpdate[] = [...newest].map(([id, { report }]) => ({
+        id,
+        t: report.reportedAt,
+        s: report.status ?? {},
+        lat: report.location?.latitude ?? null,
+        lon: report.location?.longitude ?? null,
+        loc_source: report.location?.source ?? null,
+        sw: report.software?.currentVersion ?? null,
+      }));
+      await repo.apply(states, usage, [...series.values()].map(sortSamples));
+      return { accepted: reports.length - rejected.length, rejected };
+    },
+  };
+}
+export type IngestionService = ReturnType<typeof createIngestionService>;
+
+/** Orders one day's samples by time (the merge in SQL expects each side sorted). */
+function sortSamples(row: MetricAppend): MetricAppend {
+  const order = row.s.map((_, i) => i).sort((a, b) => row.s[a]! - row.s[b]!);
+  return { ...row, s: order.map((i) => row.s[i]!), v: order.map((i) => row.v[i]!) };
+}
