@@ -60,6 +60,7 @@ async function startServer(env) {
       NODE_ENV: 'production',
       DEMO: '1',
       DEMO_FLEET_SIZE: String(DEVICES),
+      FLEET_SIMULATOR_INTERVAL_S: '0',
       DEMO_FLEET_HISTORY: '0',
       LOG_LEVEL: 'warn',
     },

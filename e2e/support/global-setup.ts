@@ -94,6 +94,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PORTAL_ACCESS_TOKEN_TTL: '90',
     // A small fleet keeps the server's first start short.
     DEMO_FLEET_SIZE: '120',
+    // A still fleet: browser tests assert what they see.
+    FLEET_SIMULATOR_INTERVAL_S: '0',
   };
   // The browser tests must not inherit a database from the API test step.
   delete env.DATABASE_URL;

@@ -7,6 +7,7 @@ import { seedDemoIdentity, seedReferenceIdentity } from './demo/seed-identity.js
 import { scheduleIdentityHousekeeping } from './identity/housekeeping.js';
 import { defaultFleetSeed, seedDemoFleet } from './demo/seed-fleet.js';
 import { importFleetIntoHubSimulator } from './simulators/hub/pg-hub-remote-store.js';
+import { createFleetSimulator } from './simulators/fleet/fleet-simulator.js';
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
@@ -46,6 +47,17 @@ async function main(): Promise<void> {
     await seedReferenceIdentity(database.db, config.brand);
   }
 
+  // SIMULATOR: the demo fleet's terminals report in; a real terminal feed uses POST /v2/telemetry/reports.
+  const fleetSimulator = createFleetSimulator({
+    pool: database.pool,
+    ingestion: app.services.ingestion,
+    intervalSeconds:
+      config.demo && config.demoFleet.size > 0 ? config.fleetSimulator.intervalSeconds : 0,
+    vacuum: database.kind === 'pglite',
+    log: app.log,
+  });
+  fleetSimulator.start();
+
   const stopHousekeeping = scheduleIdentityHousekeeping(database.pool, (error) =>
     app.log.warn({ err: error }, 'identity housekeeping failed'),
   );
@@ -58,6 +70,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopHousekeeping();
+      await fleetSimulator.stop();
       await app.close();
       await database.close();
     } finally {

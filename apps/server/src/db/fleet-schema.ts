@@ -396,3 +396,21 @@ export const hubSimulatorRemotes = pgTable('hub_simulator_remotes', {
   state: jsonb('state').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * SIMULATOR state: how each demo terminal moves (the fleet simulator's own
+ * model; real terminals report their positions instead).
+ */
+export const fleetSimulatorTerminals = pgTable('fleet_simulator_terminals', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['maritime', 'landMobile', 'fixed'] }).notNull(),
+  headingDeg: real('heading_deg').notNull(),
+  speedKmh: real('speed_kmh').notNull(),
+  /** Reports every metric sample live (the showcase devices with 30 days of history). */
+  liveMetrics: boolean('live_metrics').notNull().default(false),
+  /** Uptime counter reported by the hybrid router, in seconds. */
+  uptimeSeconds: integer('uptime_seconds').notNull().default(0),
+  lastTickAt: ts('last_tick_at'),
+});

@@ -323,6 +323,7 @@ async function insertMetrics(
   batch: DemoDevice[],
   ids: Map<number, string>,
   daysFor: (d: DemoDevice) => Date[],
+  now: Date,
 ): Promise<void> {
   const rows: (typeof fleet.metricSeries.$inferInsert)[] = [];
   for (const d of batch) {
@@ -330,6 +331,13 @@ async function insertMetrics(
     for (const day of daysFor(d)) {
       for (const { provider, metric } of metricsFor(d)) {
         const m = metricDay(seed, d, provider, metric, day);
+        // Today's history ends now: later samples arrive from the fleet simulator.
+        const until = (now.getTime() - day.getTime()) / 1000;
+        const kept = m.seconds.findIndex((s) => s > until);
+        if (kept >= 0) {
+          m.seconds.length = kept;
+          m.values.length = kept;
+        }
         if (m.seconds.length === 0) continue;
         rows.push({
           deviceId: ids.get(d.index)!,
@@ -344,6 +352,29 @@ async function insertMetrics(
   }
   for (let i = 0; i < rows.length; i += 200)
     await insertChunked(db, fleet.metricSeries, rows.slice(i, i + 200));
+}
+
+/** SIMULATOR: how each generated terminal moves, for the fleet simulator. */
+async function insertSimulatedTerminals(
+  db: Db,
+  batch: DemoDevice[],
+  ids: Map<number, string>,
+  live: Set<number>,
+): Promise<void> {
+  await insertChunked(
+    db,
+    fleet.fleetSimulatorTerminals,
+    batch
+      .filter((d) => d.serial)
+      .map((d) => ({
+        deviceId: ids.get(d.index)!,
+        kind: d.site.kind,
+        headingDeg: d.site.heading ?? 0,
+        speedKmh: d.site.speedKmh,
+        liveMetrics: live.has(d.index),
+        uptimeSeconds: (d.index * 7919) % (30 * 86_400),
+      })),
+  );
 }
 
 /**
@@ -374,15 +405,25 @@ export async function seedDemoFleet(
     );
     const ids = await insertDevices(db, batch, accountIds, o.now);
     if (o.usageDays > 0) await insertUsage(db, o.seed, batch, ids, usageDays);
+    const live = new Set<number>();
     if (o.metricDays > 0 || o.showcaseDevices > 0) {
-      await insertMetrics(db, o.seed, batch, ids, (d) => {
-        if (showcased < o.showcaseDevices && d.activated && d.satelliteOnline) {
-          showcased++;
-          return showcase;
-        }
-        return recent;
-      });
+      await insertMetrics(
+        db,
+        o.seed,
+        batch,
+        ids,
+        (d) => {
+          if (showcased < o.showcaseDevices && d.activated && d.satelliteOnline) {
+            showcased++;
+            live.add(d.index);
+            return showcase;
+          }
+          return recent;
+        },
+        o.now,
+      );
     }
+    await insertSimulatedTerminals(db, batch, ids, live);
     o.onProgress?.(
       `demo fleet: ${Math.min(start + BATCH, o.deviceCount)} of ${o.deviceCount} devices`,
     );

@@ -22,34 +22,41 @@ export interface MetricDay {
 const DAY_S = 86_400;
 const EARTH_KM_PER_DEGREE = 111.32;
 
+/** The metrics each provider reports (the router only on terminals with a hybrid router). */
+export const PROVIDER_METRICS: Readonly<Record<string, readonly string[]>> = {
+  PV_ANTENNA: [
+    'MT_ONLINESTATUS',
+    'MT_LATITUDE',
+    'MT_LONGITUDE',
+    'MT_SPEED',
+    'MT_ALTITUDE',
+    'MT_SUPPLY_VOLTAGE',
+    'MT_SUPPLY_CURRENT',
+    'MT_TEMPERATURE',
+    'MT_SINR',
+    'MT_BEAM',
+  ],
+  PV_INTSATFLEXMOVE: [
+    'MT_ONLINESTATUS',
+    'MT_CN0',
+    'MT_LATENCY',
+    'MT_RX_RATE',
+    'MT_TX_RATE',
+    'MT_RX_BYTES',
+  ],
+  PV_HYBRIDROUTER: ['MT_RSSI', 'MT_CPU', 'MT_UPTIME'],
+};
+
+/** The providers and metrics of a terminal. */
+export function providerMetrics(hasRouter: boolean): { provider: string; metric: string }[] {
+  return Object.entries(PROVIDER_METRICS)
+    .filter(([provider]) => hasRouter || provider !== 'PV_HYBRIDROUTER')
+    .flatMap(([provider, metrics]) => metrics.map((metric) => ({ provider, metric })));
+}
+
 /** The metrics a device reports, by provider. */
 export function metricsFor(device: DemoDevice): { provider: string; metric: string }[] {
-  const list = [
-    ...[
-      'MT_ONLINESTATUS',
-      'MT_LATITUDE',
-      'MT_LONGITUDE',
-      'MT_SPEED',
-      'MT_ALTITUDE',
-      'MT_SUPPLY_VOLTAGE',
-      'MT_SUPPLY_CURRENT',
-      'MT_TEMPERATURE',
-      'MT_SINR',
-      'MT_BEAM',
-    ].map((metric) => ({ provider: 'PV_ANTENNA', metric })),
-    ...['MT_ONLINESTATUS', 'MT_CN0', 'MT_LATENCY', 'MT_RX_RATE', 'MT_TX_RATE', 'MT_RX_BYTES'].map(
-      (metric) => ({ provider: 'PV_INTSATFLEXMOVE', metric }),
-    ),
-  ];
-  if (device.components.some((c) => c.type === 'HybridRouter')) {
-    list.push(
-      ...['MT_RSSI', 'MT_CPU', 'MT_UPTIME'].map((metric) => ({
-        provider: 'PV_HYBRIDROUTER',
-        metric,
-      })),
-    );
-  }
-  return list;
+  return providerMetrics(device.components.some((c) => c.type === 'HybridRouter'));
 }
 
 /** Whether the terminal is up at a moment: a few outages a week, longer for mobile terminals. */
