@@ -23,6 +23,7 @@ import { createHealthService } from './features/health/health.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
 import { createZonesFeature } from './features/zones/index.js';
+import { createJobsFeature } from './features/jobs/index.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
 import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
 import { createNotificationsFeature } from './features/notifications/index.js';
@@ -232,6 +233,7 @@ export async function buildApp({
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
     await api.register(createDevicesFeature(database.pool, accounts.tenancy).routes);
     await api.register(createZonesFeature(database.pool, accounts.tenancy).routes);
+    await api.register(createJobsFeature(database.pool, accounts.tenancy).routes);
   });
 
   return app;
