@@ -29,6 +29,8 @@ import type { IngestionService } from './features/telemetry/ingestion.service.js
 import type { HubAdapter, NmsType } from './features/hub/hub-adapter.js';
 import { HubSimulator } from './simulators/hub/hub-simulator.js';
 import { createPgHubRemoteStore } from './simulators/hub/pg-hub-remote-store.js';
+import { createZonesFeature } from './features/zones/index.js';
+import { createJobsFeature } from './features/jobs/index.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
 import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
 import { createNotificationsFeature } from './features/notifications/index.js';
@@ -267,6 +269,8 @@ export async function buildApp({
         log: app.log,
       }).routes,
     );
+    await api.register(createZonesFeature(database.pool, accounts.tenancy).routes);
+    await api.register(createJobsFeature(database.pool, accounts.tenancy).routes);
   });
 
   return app;

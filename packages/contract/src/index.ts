@@ -16,3 +16,5 @@ export * from './devices/usage.js';
 export * from './devices/metrics.js';
 export * from './devices/hub-state.js';
 export * from './telemetry/telemetry.js';
+export * from './zones/zones.js';
+export * from './jobs/jobs.js';

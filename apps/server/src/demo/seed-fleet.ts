@@ -12,6 +12,7 @@ import {
 } from '../simulators/demo-fleet/generate-devices.js';
 import { metricDay, metricsFor } from '../simulators/demo-fleet/metrics.js';
 import { dailyUsage, lastDays } from '../simulators/demo-fleet/usage.js';
+import { seedDemoZones } from './seed-zones.js';
 
 export interface FleetSeedOptions {
   seed: number;
@@ -451,5 +452,6 @@ export async function seedDemoFleet(
       value: { seed: o.seed, devices: o.deviceCount, at: o.now.toISOString() },
     })
     .onConflictDoNothing();
+  await seedDemoZones(db);
   return { devices: o.deviceCount, skipped: false, incomplete: false };
 }

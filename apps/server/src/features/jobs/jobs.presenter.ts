@@ -1,0 +1,22 @@
+import type { Job, JobListItem } from '@aerie/contract';
+import type { JobListRow, JobRow } from './jobs.repository.js';
+
+export function presentJobListItem(row: JobListRow): JobListItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    accountId: row.account_id,
+    deviceId: row.device_id,
+    createdOn: row.created_on.toISOString(),
+  };
+}
+
+export function presentJob(row: JobRow): Job {
+  return {
+    ...presentJobListItem(row),
+    finishedOn: row.finished_on?.toISOString() ?? null,
+    payload: row.payload,
+    result: row.result,
+  };
+}

@@ -1,0 +1,113 @@
+import type pg from 'pg';
+import {
+  activeJobStatuses,
+  type JobStatus,
+  type JsonObject,
+  type JsonValue,
+} from '@aerie/contract';
+import type { AccountScope } from '../../plugins/tenancy.js';
+
+export interface JobListRow {
+  id: string;
+  kind: string;
+  status: JobStatus;
+  account_id: string;
+  device_id: string | null;
+  created_on: Date;
+}
+
+export interface JobRow extends JobListRow {
+  finished_on: Date | null;
+  payload: JsonObject;
+  result: JsonValue | null;
+}
+
+export interface NewJob {
+  kind: string;
+  accountId: string;
+  deviceId: string | null;
+  createdBy: string | null;
+  payload: JsonObject;
+}
+
+const COLUMNS = 'id, kind, status, account_id, device_id, created_on, finished_on, payload, result';
+
+/** SQL of the jobs table. Reads are limited to the caller's accounts. */
+export function createJobsRepository(pool: pg.Pool) {
+  function scoped(scope: AccountScope, params: unknown[]): string {
+    if (scope.all) return 'true';
+    params.push(scope.accountIds);
+    return `account_id = any($${params.length}::uuid[])`;
+  }
+
+  return {
+    /** Queued and running jobs, newest first. */
+    async listActive(
+      scope: AccountScope,
+      skip: number,
+      take: number,
+    ): Promise<{ rows: JobListRow[]; total: number }> {
+      const params: unknown[] = [activeJobStatuses];
+      const where = `status = any($1::text[]) and ${scoped(scope, params)}`;
+      const [page, total] = await Promise.all([
+        pool.query<JobListRow>(
+          `select id, kind, status, account_id, device_id, created_on from jobs where ${where}
+           order by created_on desc, id desc limit ${take} offset ${skip}`,
+          params,
+        ),
+        pool.query<{ n: number }>(`select count(*)::int as n from jobs where ${where}`, params),
+      ]);
+      return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+    },
+
+    async findById(scope: AccountScope, id: string): Promise<JobRow | null> {
+      const params: unknown[] = [id];
+      const r = await pool.query<JobRow>(
+        `select ${COLUMNS} from jobs where id = $1 and ${scoped(scope, params)}`,
+        params,
+      );
+      return r.rows[0] ?? null;
+    },
+
+    /** Inserts a queued job; null when the device is not one of the account's devices. */
+    async insert(job: NewJob): Promise<JobRow | null> {
+      const r = await pool.query<JobRow>(
+        `insert into jobs (kind, account_id, device_id, created_by, status, payload)
+         select $1, $2, $3, $4, 'Queued', $5::jsonb
+         where $3::uuid is null or exists (select 1 from devices where id = $3 and account_id = $2)
+         returning ${COLUMNS}`,
+        [job.kind, job.accountId, job.deviceId, job.createdBy, JSON.stringify(job.payload)],
+      );
+      return r.rows[0] ?? null;
+    },
+
+    /**
+     * Moves a job to `to` only if it is in one of `from` (one statement, so two workers cannot
+     * both finish it). A final status sets the result and the finish time. Null when no row moved.
+     */
+    async transition(
+      id: string,
+      from: readonly JobStatus[],
+      to: JobStatus,
+      final: { result: JsonValue | null } | null,
+    ): Promise<JobRow | null> {
+      const r = await pool.query<JobRow>(
+        `update jobs set status = $3,
+                result = case when $4 then $5::jsonb else result end,
+                finished_on = case when $4 then now() else finished_on end
+         where id = $1 and status = any($2::text[])
+         returning ${COLUMNS}`,
+        [id, from, to, final !== null, final?.result == null ? null : JSON.stringify(final.result)],
+      );
+      return r.rows[0] ?? null;
+    },
+
+    async statusOf(id: string): Promise<JobStatus | null> {
+      const r = await pool.query<{ status: JobStatus }>('select status from jobs where id = $1', [
+        id,
+      ]);
+      return r.rows[0]?.status ?? null;
+    },
+  };
+}
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

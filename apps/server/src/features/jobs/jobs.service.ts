@@ -1,0 +1,97 @@
+import {
+  jobKindSchema,
+  type FinalJobStatus,
+  type Job,
+  type JobList,
+  type JobListQuery,
+  type JobStatus,
+  type JsonObject,
+  type JsonValue,
+} from '@aerie/contract';
+import { assertCan } from '../../plugins/authorization.js';
+import type { Principal } from '../../plugins/auth.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../plugins/errors.js';
+import type { Tenancy } from '../../plugins/tenancy.js';
+import { sourcesOf } from './jobs.lifecycle.js';
+import { JOB_MESSAGES } from './jobs.messages.js';
+import { presentJob, presentJobListItem } from './jobs.presenter.js';
+import type { JobsRepository } from './jobs.repository.js';
+
+/** spec 001 §6: /jobs is open to any signed-in user, which every role's portal access is. */
+const READ = 'portal.access';
+
+/** A transition the job state machine refuses (409 when it reaches a client). */
+export class IllegalJobTransitionError extends ConflictError {
+  constructor(
+    readonly jobId: string,
+    readonly from: JobStatus,
+    readonly to: JobStatus,
+  ) {
+    super(JOB_MESSAGES.illegalTransition(jobId, from, to));
+  }
+}
+
+export function createJobsService(repo: JobsRepository, tenancy: Tenancy) {
+  async function transition(
+    id: string,
+    to: JobStatus,
+    final: { result: JsonValue | null } | null,
+  ): Promise<Job> {
+    const row = await repo.transition(id, sourcesOf(to), to, final);
+    if (row) return presentJob(row);
+    const from = await repo.statusOf(id);
+    if (!from) throw new NotFoundError(JOB_MESSAGES.notFound);
+    throw new IllegalJobTransitionError(id, from, to);
+  }
+
+  return {
+    /** `GET /v2/jobs`: the caller's queued and running jobs, newest first. */
+    async list(principal: Principal, query: JobListQuery): Promise<JobList> {
+      assertCan(principal, READ);
+      const scope = await tenancy.scope(principal);
+      const { rows, total } = await repo.listActive(scope, query.skip, query.take);
+      return { items: rows.map(presentJobListItem), total };
+    },
+
+    /** `GET /v2/jobs/{id}`: the raw job; 404 'Job not found.' outside the caller's accounts. */
+    async get(principal: Principal, id: string): Promise<Job> {
+      assertCan(principal, READ);
+      const row = await repo.findById(await tenancy.scope(principal), id);
+      if (!row) throw new NotFoundError(JOB_MESSAGES.notFound);
+      return presentJob(row);
+    },
+
+    /**
+     * Queues a job for an account (and one of its devices). The caller has already checked
+     * the principal's permission and tenancy for the operation the job stands for.
+     */
+    async createJob(
+      kind: string,
+      accountId: string,
+      deviceId: string | null,
+      createdBy: string | null,
+      payload: JsonObject = {},
+    ): Promise<Job> {
+      const parsed = jobKindSchema.safeParse(kind);
+      if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]!.message, 'kind');
+      const row = await repo.insert({ kind, accountId, deviceId, createdBy, payload });
+      if (!row) throw new BadRequestError(JOB_MESSAGES.deviceNotInAccount, 'deviceId');
+      return presentJob(row);
+    },
+
+    /** Queued → Running; throws IllegalJobTransitionError from any other status. */
+    async markRunning(id: string): Promise<Job> {
+      return transition(id, 'Running', null);
+    },
+
+    /** Ends a job with a final status and its result; a finished job cannot finish again. */
+    async finish(
+      id: string,
+      status: FinalJobStatus,
+      result: JsonValue | null = null,
+    ): Promise<Job> {
+      return transition(id, status, { result });
+    },
+  };
+}
+export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,0 +1,46 @@
+import type pg from 'pg';
+import type { Db } from '../db/database.js';
+import { seedDemoFleet } from '../demo/seed-fleet.js';
+
+/** The Northwind demo users' visible accounts: their account and its two child fleets. */
+export const NORTHWIND_ACCOUNTS = [
+  'Northwind Maritime',
+  'Northwind Maritime – Atlantic Fleet',
+  'Northwind Maritime – Pacific Fleet',
+] as const;
+
+/** A well-formed id that no row has. */
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A small demo fleet without usage or metric history, for tests about fleet configuration. */
+export async function seedSmallFleet(db: Db, seed: number, deviceCount: number): Promise<void> {
+  await seedDemoFleet(db, {
+    seed,
+    deviceCount,
+    accountCount: 8,
+    now: new Date('2026-11-22T12:00:00Z'),
+    usageDays: 0,
+    showcaseDevices: 0,
+    showcaseDays: 0,
+    metricDays: 0,
+  });
+}
+
+/** Ground-truth lookups with SQL, for checking what the API answers. */
+export function sqlProbe(pool: pg.Pool) {
+  return {
+    /** The integer column `n` of the first row. */
+    async scalar(sql: string, params: unknown[] = []): Promise<number> {
+      const r = await pool.query<{ n: number }>(sql, params);
+      return r.rows[0]!.n;
+    },
+    async accountId(name: string): Promise<string> {
+      const r = await pool.query<{ id: string }>('select id from accounts where name = $1', [name]);
+      return r.rows[0]!.id;
+    },
+    async userId(email: string): Promise<string> {
+      const r = await pool.query<{ id: string }>('select id from users where email = $1', [email]);
+      return r.rows[0]!.id;
+    },
+  };
+}
