@@ -13,3 +13,6 @@ export * from './feed/feed.js';
 export * from './devices/device-list.js';
 export * from './devices/device.js';
 export * from './devices/usage.js';
+export * from './subscriptions/subscription-list.js';
+export * from './subscriptions/subscription.js';
+export * from './subscriptions/subscription-usage.js';
