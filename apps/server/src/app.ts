@@ -31,6 +31,7 @@ import { HubSimulator } from './simulators/hub/hub-simulator.js';
 import { createPgHubRemoteStore } from './simulators/hub/pg-hub-remote-store.js';
 import { createZonesFeature } from './features/zones/index.js';
 import { createJobsFeature } from './features/jobs/index.js';
+import { createSubscriptionsFeature } from './features/subscriptions/index.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
 import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
 import { createNotificationsFeature } from './features/notifications/index.js';
@@ -271,6 +272,7 @@ export async function buildApp({
     );
     await api.register(createZonesFeature(database.pool, accounts.tenancy).routes);
     await api.register(createJobsFeature(database.pool, accounts.tenancy).routes);
+    await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy).routes);
   });
 
   return app;

@@ -18,3 +18,6 @@ export * from './devices/hub-state.js';
 export * from './telemetry/telemetry.js';
 export * from './zones/zones.js';
 export * from './jobs/jobs.js';
+export * from './subscriptions/subscription-list.js';
+export * from './subscriptions/subscription.js';
+export * from './subscriptions/subscription-usage.js';

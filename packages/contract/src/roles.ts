@@ -50,6 +50,11 @@ export function isStaffRole(role: RoleKey): boolean {
 /**
  * Permission strings granted to each role (lower case; spec 000 §6 compares
  * them lower-cased). The server checks capabilities against this table.
+ *
+ * Subscription fields by role (spec 001 §6): `subscriptions.salesforce` is "Subscription
+ * Salesforce ids and number" and the history modal's Salesforce ID; `subscriptions.networks`
+ * is the subscription's Networks field (and JSON tab); `subscriptions.history.networks` is the
+ * history modal's Supported Networks.
  */
 export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
   superUser: [
@@ -60,6 +65,9 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'devices.configure',
     'devices.delete',
     'subscriptions.view',
+    'subscriptions.salesforce',
+    'subscriptions.networks',
+    'subscriptions.history.networks',
     'admin.access',
     'health.view',
     'diagnostics.upload',
@@ -73,6 +81,9 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'devices.view',
     'devices.configure',
     'subscriptions.view',
+    'subscriptions.salesforce',
+    'subscriptions.networks',
+    'subscriptions.history.networks',
     'admin.access',
     'health.view',
     'diagnostics.upload',
@@ -85,6 +96,7 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'portal.access',
     'devices.view',
     'subscriptions.view',
+    'subscriptions.salesforce',
     'admin.access',
     'diagnostics.upload',
     'apidocs.view',
@@ -95,6 +107,7 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'devices.view',
     'devices.configure',
     'subscriptions.view',
+    'subscriptions.history.networks',
     'admin.access',
     'apidocs.view',
     'feedback.view',

@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import {
+  subscriptionDeviceListSchema,
+  subscriptionSchema,
+  subscriptionUsageSchema,
+  type RoleKey,
+} from '@aerie/contract';
+import { MISSING, usePreparedSubscriptions } from './subscriptions.test-fixture.js';
+
+// A Northwind subscription with three devices (one of Terra), usage and every field set,
+// and a subscription outside Northwind.
+const t = usePreparedSubscriptions();
+
+const get = (role: RoleKey, id: string, url = `/v3/subscriptions/${id}`) =>
+  t.f.call(role, 'GET', url);
+
+describe('GET /v3/subscriptions/{id}', () => {
+  it('answers every field of the subscription to a Super User', async () => {
+    const res = await get('superUser', t.northwind);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = subscriptionSchema.parse(res.json());
+    const [truth] = await t.f.rows<Record<string, unknown>>(
+      'select * from subscriptions where id = $1',
+      [t.northwind],
+    );
+    expect(s).toMatchObject({
+      id: t.northwind,
+      subscriptionNumber: truth!['subscription_number'],
+      description: truth!['description'],
+      productCode: truth!['product_code'],
+      dataLimitInGb: truth!['data_limit_gb'],
+      salesforceObjectId: truth!['salesforce_object_id'],
+      salesforceAccountId: truth!['salesforce_account_id'],
+      networkIdentifiers: truth!['network_identifiers'],
+      nmsId: truth!['nms_id'],
+      pendingTransferEmail: 'new.owner@example.com',
+      malformed: false,
+    });
+    const usage = await t.f.rows<{ year: number; month: number; sat: string; cell: string }>(
+      `select year, month, satellite_bytes::text as sat, cellular_bytes::text as cell
+       from subscription_monthly_usage where subscription_id = $1 order by year, month`,
+      [t.northwind],
+    );
+    expect(s.monthlyUsageHistory).toEqual(
+      usage.map((u) => ({
+        year: u.year,
+        month: u.month,
+        satelliteValue: Number(u.sat),
+        cellularValue: Number(u.cell),
+        value: Number(u.sat) + Number(u.cell),
+      })),
+    );
+    const names = await t.f.rows<{ name: string }>(
+      `select d.name from device_subscriptions ds join devices d on d.id = ds.device_id
+       where ds.subscription_id = $1 order by lower(d.name), d.id`,
+      [t.northwind],
+    );
+    expect(s.remoteNames).toEqual(names.map((n) => n.name));
+    expect(s.remoteNames.slice(0, 2)).toEqual(['aaa-earlier-unit', 'aab-foreign-unit']);
+    expect(s.deviceCount).toBe(3);
+  });
+
+  it('shows the account only the devices of its own accounts', async () => {
+    const s = subscriptionSchema.parse((await get('accountAdmin', t.northwind)).json());
+    expect(s.remoteNames).not.toContain('aab-foreign-unit');
+    expect(s.remoteNames[0]).toBe('aaa-earlier-unit');
+    expect(s.deviceCount).toBe(2);
+  });
+
+  it.each([
+    ['superUser', true, true],
+    ['providerAdmin', true, true],
+    ['salesSupport', true, false],
+    ['productSupport', false, false],
+    ['accountAdmin', false, false],
+  ] as const)(
+    'gives %s the number and Salesforce ids: %s, the Networks: %s',
+    async (role, salesforce, networks) => {
+      const s = subscriptionSchema.parse((await get(role, t.northwind)).json());
+      for (const key of ['subscriptionNumber', 'salesforceObjectId', 'salesforceAccountId'])
+        expect(key in s, `${role} ${key}`).toBe(salesforce);
+      for (const key of ['networkIdentifiers', 'nmsId'])
+        expect(key in s, `${role} ${key}`).toBe(networks);
+      expect(s.malformed).toBe(false);
+    },
+  );
+
+  it('flags a malformed subscription to every role, even one that cannot see why', async () => {
+    const [m] = await t.f.rows<{ id: string }>(
+      'select id from subscriptions where nms_id is null order by id limit 1',
+    );
+    const staff = subscriptionSchema.parse((await get('productSupport', m!.id)).json());
+    expect(staff.malformed).toBe(true);
+    expect(staff.nmsId).toBeUndefined();
+    const total = await t.f.count(
+      `select count(*)::int as n from subscriptions
+       where data_limit_gb is null or network_identifiers is null or nms_id is null`,
+    );
+    expect(total).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for another account's subscription exactly as for a missing one", async () => {
+    const foreign = await get('accountAdmin', t.outside);
+    const missing = await get('accountAdmin', MISSING);
+    expect(foreign.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await get('salesSupport', t.outside)).statusCode).toBe(200);
+  });
+
+  it('answers 400 for an id that is not a UUID, 403 to Credentialed, 401 without a token', async () => {
+    const bad = await get('superUser', 'not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ field: string }>().field).toBe('id');
+    expect((await get('credentialed', t.northwind)).statusCode).toBe(403);
+    expect((await t.f.call(null, 'GET', `/v3/subscriptions/${t.northwind}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /v3/subscriptions/{id}/usage', () => {
+  const usage = (role: RoleKey, id: string, groupBy?: string) =>
+    t.f.call(role, 'GET', `/v3/subscriptions/${id}/usage`, groupBy ? { query: { groupBy } } : {});
+
+  it('answers the stored months, the same as the detail', async () => {
+    const res = await usage('accountAdmin', t.northwind, 'monthly');
+    expect(res.statusCode, res.body).toBe(200);
+    const monthly = subscriptionUsageSchema.parse(res.json());
+    const detail = subscriptionSchema.parse((await get('accountAdmin', t.northwind)).json());
+    expect(monthly).toEqual({ groupBy: 'monthly', items: detail.monthlyUsageHistory });
+    expect(subscriptionUsageSchema.parse((await usage('superUser', t.northwind)).json())).toEqual(
+      monthly,
+    );
+  });
+
+  it("sums its devices' days, which add up to the stored months", async () => {
+    const daily = subscriptionUsageSchema.parse(
+      (await usage('salesSupport', t.northwind, 'daily')).json(),
+    );
+    const monthly = subscriptionUsageSchema.parse(
+      (await usage('salesSupport', t.northwind)).json(),
+    );
+    expect(daily.items.length).toBeGreaterThan(20);
+    const byMonth = new Map<string, { sat: number; cell: number }>();
+    for (const d of daily.items) {
+      if (!('date' in d)) throw new Error('expected days');
+      const key = `${Number(d.date.slice(0, 4))}-${Number(d.date.slice(5, 7))}`;
+      const m = byMonth.get(key) ?? { sat: 0, cell: 0 };
+      m.sat += d.satelliteValue;
+      m.cell += d.cellularValue;
+      expect(d.value).toBe(d.satelliteValue + d.cellularValue);
+      byMonth.set(key, m);
+    }
+    for (const m of monthly.items) {
+      if (!('year' in m)) throw new Error('expected months');
+      expect(byMonth.get(`${m.year}-${m.month}`)).toEqual({
+        sat: m.satelliteValue,
+        cell: m.cellularValue,
+      });
+    }
+    expect(byMonth.size).toBe(monthly.items.length);
+    const dates = daily.items.map((d) => ('date' in d ? d.date : ''));
+    expect(dates).toEqual([...dates].sort());
+  });
+
+  it('leaves out days outside the subscription period and outside a device link', async () => {
+    const [earlier] = await t.f.rows<{ id: string; start: Date }>(
+      `select d.id, s.start_date as start from devices d, subscriptions s
+       where d.name = 'aaa-earlier-unit' and s.id = $1`,
+      [t.northwind],
+    );
+    // Traffic of the earlier device while it was linked but before the subscription started,
+    // and on the day its link ended: neither belongs to the subscription.
+    const before = new Date(earlier!.start.getTime() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const linkEnd = earlier!.start.toISOString().slice(0, 10);
+    const daily = async () =>
+      subscriptionUsageSchema.parse((await usage('superUser', t.northwind, 'daily')).json());
+    const unchanged = await daily();
+    await t.f.rows(
+      `insert into device_daily_usage (device_id, day, satellite_bytes, cellular_bytes)
+       values ($1, $2, 1000, 0), ($1, $3, 2000, 0)`,
+      [earlier!.id, before, linkEnd],
+    );
+    expect(await daily()).toEqual(unchanged);
+    expect(unchanged.items.length).toBeGreaterThan(0);
+  });
+
+  it('answers 400 for an unknown grouping and 404 outside the scope', async () => {
+    const bad = await usage('superUser', t.northwind, 'weekly');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('groupBy');
+    expect((await usage('accountAdmin', t.outside, 'daily')).statusCode).toBe(404);
+    expect((await usage('credentialed', t.northwind)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /v3/subscriptions/{id}/devices', () => {
+  it('pages its devices by name, 20 by default, only those the caller sees', async () => {
+    const res = await t.f.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`);
+    expect(res.statusCode, res.body).toBe(200);
+    const all = subscriptionDeviceListSchema.parse(res.json());
+    const truth = await t.f.rows<{
+      id: string;
+      name: string;
+      serial: string | null;
+      active: boolean;
+    }>(
+      `select d.id, d.name, d.serial, ds.active from device_subscriptions ds join devices d on d.id = ds.device_id
+       where ds.subscription_id = $1 order by lower(d.name), d.id`,
+      [t.northwind],
+    );
+    expect(all).toEqual({ items: truth, count: truth.length });
+    const mine = subscriptionDeviceListSchema.parse(
+      (await t.f.call('accountAdmin', 'GET', `/v3/subscriptions/${t.northwind}/devices`)).json(),
+    );
+    expect(mine.items.map((d) => d.name)).not.toContain('aab-foreign-unit');
+    expect(mine.count).toBe(truth.length - 1);
+    const second = subscriptionDeviceListSchema.parse(
+      (
+        await t.f.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`, {
+          query: { skip: '1', take: '1' },
+        })
+      ).json(),
+    );
+    expect(second).toEqual({ items: [truth[1]], count: truth.length });
+  });
+
+  it('defaults to 20 a page', async () => {
+    const [pool] = await t.f.rows<{ id: string }>(
+      'select id from subscriptions order by id limit 1',
+    );
+    await t.f.rows(
+      `insert into device_subscriptions (device_id, subscription_id, start_date, active)
+       select id, $1, now(), false from devices
+       where id not in (select device_id from device_subscriptions where subscription_id = $1) limit 30`,
+      [pool!.id],
+    );
+    const p = subscriptionDeviceListSchema.parse(
+      (await t.f.call('superUser', 'GET', `/v3/subscriptions/${pool!.id}/devices`)).json(),
+    );
+    expect(p.items).toHaveLength(20);
+    expect(p.count).toBeGreaterThan(30);
+    const names = p.items.map((d) => d.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('answers 404 outside the scope and 400 for take out of range', async () => {
+    expect(
+      (await t.f.call('accountAdmin', 'GET', `/v3/subscriptions/${t.outside}/devices`)).statusCode,
+    ).toBe(404);
+    for (const take of ['0', '1001']) {
+      const res = await t.f.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`, {
+        query: { take },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,287 @@
+import type pg from 'pg';
+import type { AccountScope } from '../../plugins/tenancy.js';
+import type { ParsedSubscriptionQuery } from './subscription-query.js';
+
+export interface SubscriptionListRow {
+  id: string;
+  subscription_number: string | null;
+  description: string;
+  product_code: string;
+  account_id: string;
+  account_name: string;
+  start_date: Date;
+  end_date: Date;
+}
+
+export interface SubscriptionRow extends SubscriptionListRow {
+  data_limit_gb: number | null;
+  salesforce_object_id: string | null;
+  salesforce_account_id: string | null;
+  network_identifiers: string[] | null;
+  nms_id: string | null;
+  has_satellite: boolean;
+  has_cellular: boolean;
+  pending_transfer_email: string | null;
+  /** Started and not yet ended at the database's now(). */
+  active: boolean;
+}
+
+/** bigint sums arrive as strings from the driver. */
+export interface MonthlyUsageRow {
+  year: number;
+  month: number;
+  satellite_bytes: string;
+  cellular_bytes: string;
+}
+export interface DailyUsageRow {
+  date: string;
+  satellite_bytes: string;
+  cellular_bytes: string;
+}
+
+export interface SubscriptionDeviceRow {
+  id: string;
+  name: string;
+  serial: string | null;
+  active: boolean;
+}
+
+export interface ActivityRow {
+  device_id: string;
+  device_name: string;
+  device_serial: string | null;
+  start_date: Date;
+  end_date: Date | null;
+  active: boolean;
+}
+
+const ORDER: Record<ParsedSubscriptionQuery['sortField'], string> = {
+  Id: 's.id',
+  SubscriptionNumber: 's.subscription_number',
+  Description: 'lower(s.description)',
+  ProductCode: 's.product_code',
+  AccountId: 's.account_id',
+  AccountName: 'lower(a.name)',
+  StartDate: 's.start_date',
+  EndDate: 's.end_date',
+};
+
+const SUBSCRIPTION_COLUMNS = `s.id, s.subscription_number, s.description, s.product_code, s.account_id,
+  a.name as account_name, s.start_date, s.end_date, s.data_limit_gb, s.salesforce_object_id,
+  s.salesforce_account_id, s.network_identifiers, s.nms_id, s.has_satellite, s.has_cellular,
+  s.pending_transfer_email, (s.start_date <= now() and s.end_date > now()) as active`;
+
+/** Escapes LIKE wildcards so user text matches literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Collects positional parameters while a statement is built. */
+function parameters() {
+  const params: unknown[] = [];
+  const add = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  return { params, add };
+}
+
+/** `and <column> = any(scope)` unless the scope is every account. */
+function scoped(scope: AccountScope, column: string, add: (v: unknown) => string): string {
+  return scope.all ? '' : `and ${column} = any(${add(scope.accountIds)}::uuid[])`;
+}
+
+/** A device is seen on a subscription when it is not deleted and in the caller's accounts. */
+function visibleDevices(scope: AccountScope, add: (v: unknown) => string): string {
+  return `d.deleted_at is null ${scoped(scope, 'd.account_id', add)}`;
+}
+
+/**
+ * SQL of the subscriptions feature: every query is limited to the caller's accounts unless the
+ * scope is every account; devices shown on a subscription are limited the same way.
+ */
+export function createSubscriptionsRepository(pool: pg.Pool) {
+  function where(scope: AccountScope, q: ParsedSubscriptionQuery) {
+    const p = parameters();
+    const conditions = ['true'];
+    if (!scope.all) conditions.push(`s.account_id = any(${p.add(scope.accountIds)}::uuid[])`);
+    if (q.filters.accountIds.length > 0)
+      conditions.push(`s.account_id = any(${p.add(q.filters.accountIds)}::uuid[])`);
+    if (q.filters.endDate) {
+      conditions.push(
+        `s.end_date between ${p.add(q.filters.endDate.from)} and ${p.add(q.filters.endDate.to)}`,
+      );
+    }
+    if (q.text) {
+      const t = p.add(likePattern(q.text));
+      conditions.push(
+        `(s.subscription_number ilike ${t} or s.description ilike ${t} or s.product_code ilike ${t})`,
+      );
+    }
+    return { clause: conditions.join(' and '), params: p.params };
+  }
+
+  async function pageAndCount<T extends pg.QueryResultRow>(
+    page: { sql: string; params: unknown[] },
+    count: { sql: string; params: unknown[] },
+  ): Promise<{ rows: T[]; count: number }> {
+    const [rows, total] = await Promise.all([
+      pool.query<T>(page.sql, page.params),
+      pool.query<{ n: number }>(count.sql, count.params),
+    ]);
+    return { rows: rows.rows, count: total.rows[0]?.n ?? 0 };
+  }
+
+  return {
+    /** One page of the list; the count reads the subscriptions table alone. */
+    async list(
+      scope: AccountScope,
+      q: ParsedSubscriptionQuery,
+    ): Promise<{ rows: SubscriptionListRow[]; count: number }> {
+      const { clause, params } = where(scope, q);
+      const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
+      const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
+      const order = `${ORDER[q.sortField]} ${direction} ${nulls}, s.id ${direction}`;
+      // The page is chosen on the subscriptions table (the account is joined first only when it
+      // is the sort key), then only its rows are joined to their account.
+      const sortJoin =
+        q.sortField === 'AccountName' ? 'join accounts a on a.id = s.account_id' : '';
+      return pageAndCount<SubscriptionListRow>(
+        {
+          sql: `with page as (
+                  select s.* from subscriptions s ${sortJoin} where ${clause} order by ${order}
+                  limit ${q.take} offset ${q.skip}
+                )
+                select s.id, s.subscription_number, s.description, s.product_code, s.account_id,
+                       a.name as account_name, s.start_date, s.end_date
+                from page s join accounts a on a.id = s.account_id
+                order by ${order}`,
+          params,
+        },
+        { sql: `select count(*)::int as n from subscriptions s where ${clause}`, params },
+      );
+    },
+
+    /** One subscription, or null when it is missing or outside the scope. */
+    async findById(scope: AccountScope, id: string): Promise<SubscriptionRow | null> {
+      const p = parameters();
+      const r = await pool.query<SubscriptionRow>(
+        `select ${SUBSCRIPTION_COLUMNS} from subscriptions s join accounts a on a.id = s.account_id
+         where s.id = ${p.add(id)} ${scoped(scope, 's.account_id', p.add)}`,
+        p.params,
+      );
+      return r.rows[0] ?? null;
+    },
+
+    /** The subscriptions among `ids` the scope holds, newest start first. */
+    async findByIds(scope: AccountScope, ids: readonly string[]): Promise<SubscriptionRow[]> {
+      if (ids.length === 0) return [];
+      const p = parameters();
+      const r = await pool.query<SubscriptionRow>(
+        `select ${SUBSCRIPTION_COLUMNS} from subscriptions s join accounts a on a.id = s.account_id
+         where s.id = any(${p.add(ids)}::uuid[]) ${scoped(scope, 's.account_id', p.add)}
+         order by s.start_date desc, s.id`,
+        p.params,
+      );
+      return r.rows;
+    },
+
+    /** A page of one account's subscriptions by end date; `active`: started and not ended. */
+    async byAccount(
+      accountId: string,
+      active: boolean,
+      skip: number,
+      take: number,
+    ): Promise<{ rows: SubscriptionRow[]; count: number }> {
+      const clause = `s.account_id = $1 ${active ? 'and s.start_date <= now() and s.end_date > now()' : ''}`;
+      return pageAndCount<SubscriptionRow>(
+        {
+          sql: `select ${SUBSCRIPTION_COLUMNS} from subscriptions s join accounts a on a.id = s.account_id
+                where ${clause} order by s.end_date, s.id limit ${take} offset ${skip}`,
+          params: [accountId],
+        },
+        {
+          sql: `select count(*)::int as n from subscriptions s where ${clause}`,
+          params: [accountId],
+        },
+      );
+    },
+
+    async accountExists(accountId: string): Promise<boolean> {
+      const r = await pool.query('select 1 from accounts where id = $1', [accountId]);
+      return r.rowCount === 1;
+    },
+
+    /** Stored monthly usage, oldest first. */
+    async monthlyUsage(subscriptionId: string): Promise<MonthlyUsageRow[]> {
+      const r = await pool.query<MonthlyUsageRow>(
+        `select year, month, satellite_bytes::text, cellular_bytes::text
+         from subscription_monthly_usage where subscription_id = $1 order by year, month`,
+        [subscriptionId],
+      );
+      return r.rows;
+    },
+
+    /**
+     * Daily usage of every device while it was on the subscription (from its link's start day,
+     * before its link's end day) and within the subscription's period (start to end day), in
+     * UTC days, oldest first. Deleted devices count: the traffic was the subscription's.
+     */
+    async dailyUsage(subscriptionId: string): Promise<DailyUsageRow[]> {
+      const r = await pool.query<DailyUsageRow>(
+        `select to_char(u.day, 'YYYY-MM-DD') as date, sum(u.satellite_bytes)::text as satellite_bytes,
+                sum(u.cellular_bytes)::text as cellular_bytes
+         from device_subscriptions ds
+         join subscriptions s on s.id = ds.subscription_id
+         join device_daily_usage u on u.device_id = ds.device_id
+           and u.day >= (ds.start_date at time zone 'UTC')::date
+           and (ds.end_date is null or u.day < (ds.end_date at time zone 'UTC')::date)
+           and u.day >= (s.start_date at time zone 'UTC')::date
+           and u.day <= (s.end_date at time zone 'UTC')::date
+         where ds.subscription_id = $1
+         group by u.day order by u.day`,
+        [subscriptionId],
+      );
+      return r.rows;
+    },
+
+    /** A page of the devices the caller sees on the subscription, by name. */
+    async devices(
+      scope: AccountScope,
+      subscriptionId: string,
+      skip: number,
+      take: number,
+    ): Promise<{ rows: SubscriptionDeviceRow[]; count: number }> {
+      const p = parameters();
+      const from = `from device_subscriptions ds join devices d on d.id = ds.device_id
+        where ds.subscription_id = ${p.add(subscriptionId)} and ${visibleDevices(scope, p.add)}`;
+      return pageAndCount<SubscriptionDeviceRow>(
+        {
+          sql: `select d.id, d.name, d.serial, ds.active ${from}
+                order by lower(d.name), d.id limit ${take} offset ${skip}`,
+          params: p.params,
+        },
+        { sql: `select count(*)::int as n ${from}`, params: p.params },
+      );
+    },
+
+    /** The device history of a subscription the caller sees, newest first. */
+    async activity(
+      scope: AccountScope,
+      subscriptionId: string,
+      limit: number,
+    ): Promise<ActivityRow[]> {
+      const p = parameters();
+      const r = await pool.query<ActivityRow>(
+        `select d.id as device_id, d.name as device_name, d.serial as device_serial,
+                ds.start_date, ds.end_date, ds.active
+         from device_subscriptions ds join devices d on d.id = ds.device_id
+         where ds.subscription_id = ${p.add(subscriptionId)} and ${visibleDevices(scope, p.add)}
+         order by ds.start_date desc, d.id limit ${limit}`,
+        p.params,
+      );
+      return r.rows;
+    },
+  };
+}
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

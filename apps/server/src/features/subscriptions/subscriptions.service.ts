@@ -1,0 +1,187 @@
+import {
+  SUBSCRIPTION_ACTIVITY_MAX,
+  SUBSCRIPTION_REMOTE_NAMES_MAX,
+  type Subscription,
+  type SubscriptionAccountList,
+  type SubscriptionAccountQueryV21,
+  type SubscriptionDeviceList,
+  type SubscriptionDevicesQuery,
+  type SubscriptionList,
+  type SubscriptionListQuery,
+  type SubscriptionListQueryV21,
+  type SubscriptionSummaryList,
+  type SubscriptionUsage,
+  type SubscriptionUsageQuery,
+  type SubscriptionV21,
+} from '@aerie/contract';
+import { assertCan, can } from '../../plugins/authorization.js';
+import type { Principal } from '../../plugins/auth.js';
+import { NotFoundError } from '../../plugins/errors.js';
+import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
+import {
+  parseSubscriptionQuery,
+  V21_PARAM_NAMES,
+  V3_PARAM_NAMES,
+  type ParamNames,
+  type SubscriptionListParams,
+} from './subscription-query.js';
+import {
+  presentActivity,
+  presentDailyUsage,
+  presentMonthlyUsage,
+  presentSubscription,
+  presentSubscriptionDevice,
+  presentSubscriptionListItem,
+  presentSubscriptionSummary,
+  type FieldAccess,
+} from './subscriptions.presenter.js';
+import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
+
+const VIEW = 'subscriptions.view';
+
+/** The detail's Overview card: number and Salesforce ids; Networks (spec 001 §6). */
+function detailAccess(principal: Principal): FieldAccess {
+  return {
+    salesforce: can(principal, 'subscriptions.salesforce'),
+    networks: can(principal, 'subscriptions.networks'),
+  };
+}
+
+/** A device's history modal: Salesforce ID; Supported Networks (spec 001 §6). */
+function historyAccess(principal: Principal): FieldAccess {
+  return {
+    salesforce: can(principal, 'subscriptions.salesforce'),
+    networks: can(principal, 'subscriptions.history.networks'),
+  };
+}
+
+export function createSubscriptionsService(repo: SubscriptionsRepository, tenancy: Tenancy) {
+  /** The caller's scope and the subscription, or 404 when it is missing or outside it. */
+  async function visible(
+    principal: Principal,
+    id: string,
+  ): Promise<{ scope: AccountScope; row: SubscriptionRow }> {
+    assertCan(principal, VIEW);
+    const scope = await tenancy.scope(principal);
+    const row = await repo.findById(scope, id);
+    if (!row) throw new NotFoundError('Subscription not found.');
+    return { scope, row };
+  }
+
+  async function list(
+    principal: Principal,
+    params: SubscriptionListParams,
+    names: ParamNames,
+  ): Promise<SubscriptionList> {
+    assertCan(principal, VIEW);
+    const q = parseSubscriptionQuery(params, names);
+    const { rows, count } = await repo.list(await tenancy.scope(principal), q);
+    return { items: rows.map((r) => presentSubscriptionListItem(r, q.fields)), count };
+  }
+
+  async function detail(
+    principal: Principal,
+    id: string,
+  ): Promise<{ scope: AccountScope; subscription: Subscription }> {
+    const { scope, row } = await visible(principal, id);
+    const [usage, devices] = await Promise.all([
+      repo.monthlyUsage(row.id),
+      repo.devices(scope, row.id, 0, SUBSCRIPTION_REMOTE_NAMES_MAX),
+    ]);
+    const subscription = presentSubscription(row, detailAccess(principal), usage, {
+      names: devices.rows.map((d) => d.name),
+      count: devices.count,
+    });
+    return { scope, subscription };
+  }
+
+  return {
+    /** `GET /v3/subscriptions`: one page of the caller's subscriptions with the requested fields. */
+    list: (principal: Principal, query: SubscriptionListQuery) =>
+      list(principal, query, V3_PARAM_NAMES),
+
+    /** `GET /v2.1/subscriptions`: the v3 list under the v2.1 parameter names. */
+    listV21: (principal: Principal, q: SubscriptionListQueryV21) =>
+      list(
+        principal,
+        {
+          skip: q.from,
+          take: q.take,
+          sortField: q.sortBy,
+          sortDirection: q.sortDirection,
+          fields: q.select,
+          filters: q.filters,
+        },
+        V21_PARAM_NAMES,
+      ),
+
+    /** `GET /v3/subscriptions/{id}`: role-restricted fields only for the roles that see them. */
+    async get(principal: Principal, id: string): Promise<Subscription> {
+      return (await detail(principal, id)).subscription;
+    },
+
+    /** `GET /v2.1/subscriptions/{id}`: the v3 detail, plus the device history when asked. */
+    async getV21(
+      principal: Principal,
+      id: string,
+      includeActivity: boolean,
+    ): Promise<SubscriptionV21> {
+      const { scope, subscription } = await detail(principal, id);
+      if (!includeActivity) return subscription;
+      const activity = await repo.activity(scope, subscription.id, SUBSCRIPTION_ACTIVITY_MAX);
+      return { ...subscription, activity: activity.map(presentActivity) };
+    },
+
+    /** `GET /v3/subscriptions/{id}/usage`: monthly from the stored months, daily from devices. */
+    async usage(
+      principal: Principal,
+      id: string,
+      groupBy: SubscriptionUsageQuery['groupBy'],
+    ): Promise<SubscriptionUsage> {
+      const { row } = await visible(principal, id);
+      if (groupBy === 'daily')
+        return { groupBy, items: (await repo.dailyUsage(row.id)).map(presentDailyUsage) };
+      return { groupBy, items: (await repo.monthlyUsage(row.id)).map(presentMonthlyUsage) };
+    },
+
+    /** `POST /v3/subscriptions`: those of `ids` the caller sees; others are simply absent. */
+    async byIds(principal: Principal, ids: readonly string[]): Promise<SubscriptionSummaryList> {
+      assertCan(principal, VIEW);
+      const rows = await repo.findByIds(await tenancy.scope(principal), [...new Set(ids)]);
+      const access = historyAccess(principal);
+      return { items: rows.map((r) => presentSubscriptionSummary(r, access)) };
+    },
+
+    /** `GET /v3/subscriptions/{id}/devices`: its devices the caller sees, by name. */
+    async devices(
+      principal: Principal,
+      id: string,
+      query: SubscriptionDevicesQuery,
+    ): Promise<SubscriptionDeviceList> {
+      const { scope, row } = await visible(principal, id);
+      const { rows, count } = await repo.devices(scope, row.id, query.skip, query.take);
+      return { items: rows.map(presentSubscriptionDevice), count };
+    },
+
+    /** `GET /v2.1/subscriptions/account/{accountId}`: 404 for an account outside the scope. */
+    async byAccount(
+      principal: Principal,
+      accountId: string,
+      query: SubscriptionAccountQueryV21,
+    ): Promise<SubscriptionAccountList> {
+      assertCan(principal, VIEW);
+      const id = accountId.toLowerCase();
+      if (!(await tenancy.canSeeAccount(principal, id)) || !(await repo.accountExists(id)))
+        throw new NotFoundError('Account not found.');
+      const { rows, count } = await repo.byAccount(
+        id,
+        query.active === true,
+        query.from,
+        query.take,
+      );
+      const access = detailAccess(principal);
+      return { items: rows.map((r) => presentSubscriptionSummary(r, access)), count };
+    },
+  };
+}
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
