@@ -153,10 +153,8 @@ export function createDevicesRepository(pool: pg.Pool) {
   }
 
   return {
-    async list(
-      scope: AccountScope,
-      q: ParsedDeviceQuery,
-    ): Promise<{ rows: DeviceListRow[]; total: number }> {
+    /** One page of the list, joined with accounts and products for its rows only. */
+    async page(scope: AccountScope, q: ParsedDeviceQuery): Promise<DeviceListRow[]> {
       const { clause, params } = where(scope, q);
       const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
       const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
@@ -166,27 +164,31 @@ export function createDevicesRepository(pool: pg.Pool) {
       // name is joined first only when it is the sort key.
       const sortJoin =
         q.sortField === 'AccountName' ? 'join accounts a on a.id = d.account_id' : '';
-      const [page, total] = await Promise.all([
-        pool.query<DeviceListRow>(
-          `with page as (
-             select d.* from devices d ${sortJoin} where ${clause} order by ${order}
-             limit ${q.take} offset ${q.skip}
-           )
-           select d.id, d.type, d.name, d.serial, d.account_id, a.name as account_name, d.product_code,
-                  p.name as product_name, d.private, d.satellite_online, d.cellular_online, d.satellite_signal,
-                  d.cellular_signal, d.wifi, d.beam, d.satellite_last_updated, d.cellular_last_updated,
-                  d.latitude, d.longitude
-           from page d join accounts a on a.id = d.account_id
-           left join device_products p on p.product_code = d.product_code
-           order by ${order}`,
-          params,
-        ),
-        pool.query<{ n: number }>(
-          `select count(*)::int as n from devices d where ${clause}`,
-          params,
-        ),
-      ]);
-      return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+      const { rows } = await pool.query<DeviceListRow>(
+        `with page as (
+           select d.* from devices d ${sortJoin} where ${clause} order by ${order}
+           limit ${q.take} offset ${q.skip}
+         )
+         select d.id, d.type, d.name, d.serial, d.account_id, a.name as account_name, d.product_code,
+                p.name as product_name, d.private, d.satellite_online, d.cellular_online, d.satellite_signal,
+                d.cellular_signal, d.wifi, d.beam, d.satellite_last_updated, d.cellular_last_updated,
+                d.latitude, d.longitude
+         from page d join accounts a on a.id = d.account_id
+         left join device_products p on p.product_code = d.product_code
+         order by ${order}`,
+        params,
+      );
+      return rows;
+    },
+
+    /** How many devices match (without joins: every filter is on the devices table). */
+    async count(scope: AccountScope, q: ParsedDeviceQuery): Promise<number> {
+      const { clause, params } = where(scope, q);
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from devices d where ${clause}`,
+        params,
+      );
+      return rows[0]?.n ?? 0;
     },
 
     /** One device with everything around it, or null when it is outside the scope or deleted. */

@@ -2,12 +2,43 @@ import type { Component, Device, DeviceList, DeviceListQuery, DeviceUsage } from
 import { assertCan } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import type { Tenancy } from '../../plugins/tenancy.js';
-import { parseDeviceQuery } from './device-query.js';
+import { parseDeviceQuery, type ParsedDeviceQuery } from './device-query.js';
+import type { AccountScope } from '../../plugins/tenancy.js';
+import type { CacheRegistry } from '../../plugins/cache.js';
+import { createHash } from 'node:crypto';
 import { presentComponent, presentDevice, presentDeviceListItem } from './devices.presenter.js';
 import { NotFoundError } from '../../plugins/errors.js';
 import type { DevicesRepository } from './devices.repository.js';
 
-export function createDevicesService(repo: DevicesRepository, tenancy: Tenancy) {
+/** How long a list total is reused: new and changed devices show in the total within this. */
+const TOTAL_TTL_MS = 10_000;
+
+export function createDevicesService(
+  repo: DevicesRepository,
+  tenancy: Tenancy,
+  caches: CacheRegistry,
+) {
+  // Counting every matching device is the expensive half of a page: totals are shared for a
+  // few seconds per (scope, filters, text), and concurrent requests for one total wait for
+  // the same count.
+  const totals = caches.register<number>('device', 'device list totals', {
+    ttlMs: TOTAL_TTL_MS,
+    maxEntries: 5_000,
+  });
+  const counting = new Map<string, Promise<number>>();
+  async function total(scope: AccountScope, q: ParsedDeviceQuery): Promise<number> {
+    const key = totalKey(scope, q);
+    const cached = totals.get(key);
+    if (cached !== undefined) return cached;
+    let pending = counting.get(key);
+    if (!pending) {
+      pending = repo.count(scope, q).finally(() => counting.delete(key));
+      counting.set(key, pending);
+      totals.set(key, await pending);
+    }
+    return pending;
+  }
+
   return {
     /** `GET /v2/devices/{id}`: 404 for a device outside the caller's accounts as for a missing one. */
     async get(principal: Principal, id: string): Promise<Device> {
@@ -50,7 +81,7 @@ export function createDevicesService(repo: DevicesRepository, tenancy: Tenancy) 
       assertCan(principal, 'devices.view');
       const q = parseDeviceQuery(query);
       const scope = await tenancy.scope(principal);
-      const { rows, total } = await repo.list(scope, q);
+      const [rows, count] = await Promise.all([repo.page(scope, q), total(scope, q)]);
       const byDevice = new Map<string, Component[]>();
       if (q.fields.has('Components')) {
         for (const row of await repo.componentsOf(rows.map((r) => r.id))) {
@@ -63,9 +94,26 @@ export function createDevicesService(repo: DevicesRepository, tenancy: Tenancy) 
       }
       return {
         items: rows.map((r) => presentDeviceListItem(r, q.fields, byDevice.get(r.id) ?? [])),
-        total,
+        total: count,
       };
     },
   };
 }
 export type DevicesService = ReturnType<typeof createDevicesService>;
+
+/** The cache key of a total: who sees what, and what is asked. */
+export function totalKey(scope: AccountScope, q: ParsedDeviceQuery): string {
+  const who = scope.all
+    ? 'all'
+    : createHash('sha256')
+        .update([...scope.accountIds].sort().join(','))
+        .digest('base64url');
+  const f = q.filters;
+  return [
+    who,
+    f.satelliteOnline,
+    f.cellularOnline,
+    [...f.accountIds].sort().join(','),
+    q.text?.toLowerCase() ?? '',
+  ].join('|');
+}
