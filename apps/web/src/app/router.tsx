@@ -16,6 +16,14 @@ import {
   SigninWindowCallbackPage,
   SignoutPopupCallbackPage,
 } from './routes/auth-callback-pages';
+import {
+  DeviceConfigurationPage,
+  DeviceDiagnosticsPage,
+  DeviceJsonPage,
+  DeviceMetricsPage,
+  DeviceOverviewPage,
+  DeviceUsagePage,
+} from './routes/device-pages';
 import { HealthPage } from './routes/health-page';
 import { HomePage } from './routes/home-page';
 import { LoadErrorPage } from './routes/load-error-page';
@@ -45,6 +53,12 @@ const pages: Partial<Record<RouteName, Page>> = {
   home: HomePage,
   health: HealthPage,
   reports: ReportsPage,
+  deviceOverview: DeviceOverviewPage,
+  deviceConfiguration: DeviceConfigurationPage,
+  deviceUsage: DeviceUsagePage,
+  deviceMetrics: DeviceMetricsPage,
+  deviceJson: DeviceJsonPage,
+  deviceDiagnosticBrowser: DeviceDiagnosticsPage,
 };
 
 const publicPages: Partial<Record<RouteName, Page>> = {

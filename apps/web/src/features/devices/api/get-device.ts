@@ -1,0 +1,22 @@
+import { deviceSchema, type Device } from '@aerie/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const deviceQueryKey = (id: string) => ['devices', 'detail', id] as const;
+
+/** `GET /v2/devices/{id}`: the whole device (404 outside the caller's accounts). */
+export function getDevice(id: string, signal?: AbortSignal): Promise<Device> {
+  return apiFetch(`/v2/devices/${encodeURIComponent(id)}`, deviceSchema, signal ? { signal } : {});
+}
+
+export function getDeviceQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: deviceQueryKey(id),
+    queryFn: ({ signal }) => getDevice(id, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useDevice(id: string) {
+  return useQuery(getDeviceQueryOptions(id));
+}

@@ -1,0 +1,110 @@
+import { canAccess, type Device, type RouteName } from '@aerie/contract';
+import { Alert, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { routePath, routesByName } from '../../../app/routes/route-paths';
+import { isApiError } from '../../../lib/api-client';
+import { useAddRecentItem } from '../../shell/api/recent-items';
+import { useMe } from '../../users/api/get-me';
+import { useDevice } from '../api/get-device';
+import { deviceMessages } from '../messages';
+
+export type DeviceSection = keyof typeof deviceMessages.sections;
+
+/** The tabs of the device detail in the spec's order, with their route names (spec 001 §2). */
+type DeviceTabRoute = Extract<
+  RouteName,
+  | 'deviceOverview'
+  | 'deviceConfiguration'
+  | 'deviceUsage'
+  | 'deviceMetrics'
+  | 'deviceJson'
+  | 'deviceDiagnosticBrowser'
+>;
+
+export const deviceTabs: readonly { section: DeviceSection; route: DeviceTabRoute }[] = [
+  { section: 'overview', route: 'deviceOverview' },
+  { section: 'configuration', route: 'deviceConfiguration' },
+  { section: 'usage', route: 'deviceUsage' },
+  { section: 'metrics', route: 'deviceMetrics' },
+  { section: 'json', route: 'deviceJson' },
+  { section: 'diagnostics', route: 'deviceDiagnosticBrowser' },
+];
+
+export interface DeviceFrameProps {
+  section: DeviceSection;
+  /** The section's content for the loaded device. */
+  children: (device: Device) => ReactNode;
+}
+
+/**
+ * The device detail (spec 001 §2): header with the device name,
+ * the tabs the role may open, page title '{device name} / {section}'. Opening a device
+ * records it in the user's recent devices.
+ */
+export function DeviceFrame({ section, children }: DeviceFrameProps) {
+  const params: Record<string, string | undefined> = useParams({ strict: false });
+  const deviceId = params['id'] ?? '';
+  const { data: device, error, isPending } = useDevice(deviceId);
+  const { data: me } = useMe({ enabled: false });
+  const navigate = useNavigate();
+  const addRecent = useAddRecentItem('device');
+  const recorded = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (device) document.title = `${device.name} / ${deviceMessages.sections[section]}`;
+  }, [device, section]);
+
+  useEffect(() => {
+    if (!device || recorded.current === device.id) return;
+    recorded.current = device.id;
+    addRecent.mutate({ id: device.id, name: device.name });
+  }, [device, addRecent]);
+
+  if (isPending) return <Loader aria-label="Loading device" />;
+  if (error || !device) {
+    const missing = isApiError(error) && error.status === 404;
+    return (
+      <Alert color={missing ? 'gray' : 'red'} role="alert">
+        {missing ? deviceMessages.notFound : deviceMessages.loadFailed}
+      </Alert>
+    );
+  }
+
+  const tabs = deviceTabs.filter(({ route }) => {
+    const definition = routesByName.get(route);
+    return me && definition ? canAccess(definition.access, me.role) : false;
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap" pr={40}>
+        <Title order={1} size="h2">
+          {device.name}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {device.serial ?? ''}
+        </Text>
+      </Group>
+      <Tabs
+        value={section}
+        onChange={(value) => {
+          const tab = tabs.find((t) => t.section === value);
+          if (tab) void navigate({ to: routePath(tab.route, { id: device.id }) });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={deviceMessages.tabsLabel}>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.section} value={tab.section}>
+              {deviceMessages.sections[tab.section]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <div role="tabpanel" aria-label={deviceMessages.sections[section]}>
+        {children(device)}
+      </div>
+    </Stack>
+  );
+}
