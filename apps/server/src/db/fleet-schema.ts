@@ -34,6 +34,8 @@ export const componentModels = pgTable('component_models', {
     .notNull()
     .references(() => deviceTypes.id),
   componentType: text('component_type').notNull(),
+  /** Modem models only: the family a network template is written for (`/v2/info/basemodemtype`). */
+  baseModemType: text('base_modem_type'),
 });
 
 export const deviceProducts = pgTable('device_products', {
@@ -87,6 +89,36 @@ export const metricTypes = pgTable(
     unit: text('unit').notNull(),
   },
   (t) => [primaryKey({ columns: [t.providerShortcode, t.shortcode] })],
+);
+
+/** Connectivity products of the CRM: the data package and the links a subscription includes. */
+export const subscriptionProducts = pgTable('subscription_products', {
+  productCode: text('product_code').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  /** Monthly data in GB; 9999 means Unlimited (spec 001 §9). */
+  dataLimitInGb: integer('data_limit_gb').notNull(),
+  hasSatellite: boolean('has_satellite').notNull(),
+  hasCellular: boolean('has_cellular').notNull(),
+});
+
+/** What is sold: a product for a region, a mobility type and a term, on named networks. */
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    planCode: text('plan_code').primaryKey(),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => subscriptionProducts.productCode),
+    name: text('name').notNull(),
+    region: text('region').notNull(),
+    mobilityType: text('mobility_type').notNull(),
+    satelliteNetwork: text('satellite_network').notNull(),
+    /** Null for satellite-only products. */
+    cellularNetwork: text('cellular_network'),
+    termMonths: integer('term_months').notNull(),
+  },
+  (t) => [index('subscription_plans_product_idx').on(t.productCode)],
 );
 
 export const networkTemplates = pgTable(
