@@ -49,6 +49,7 @@ import { createCacheRegistry, type CacheRegistry } from './plugins/cache.js';
 import type { Tenancy } from './plugins/tenancy.js';
 import { runtimeConfigRoutes } from './features/shell/config.routes.js';
 import { registerAuthentication } from './plugins/auth.js';
+import { createUserActivityRecorder, lastActiveWriter } from './plugins/user-activity.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
 import { loadIdentityKeys, publicJwk } from './identity/keys.js';
@@ -225,6 +226,11 @@ export async function buildApp({
   // First, so its hook for pages that share a path with an API call sees every route.
   await registerSpa(app, config.webDist);
 
+  const recordActivity = createUserActivityRecorder({
+    write: lastActiveWriter(database.db),
+    onError: (error) => app.log.warn({ err: error }, 'could not record user activity'),
+  });
+
   // Every route in this scope needs a valid bearer token unless it is marked public.
   await app.register(async (api) => {
     registerAuthentication(api, {
@@ -232,6 +238,7 @@ export async function buildApp({
       users,
       portalClientId: config.identity.clientId,
       resolveApiClientOwner: (clientId) => apiClients.ownerOf(clientId),
+      recordActivity,
     });
     await api.register(
       healthRoutes(createHealthService(createHealthRepository(database.db), probes)),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   boolean,
   date,
   doublePrecision,
@@ -34,6 +35,8 @@ export const componentModels = pgTable('component_models', {
     .notNull()
     .references(() => deviceTypes.id),
   componentType: text('component_type').notNull(),
+  /** Modem models only: the family a network template is written for (`/v2/info/basemodemtype`). */
+  baseModemType: text('base_modem_type'),
 });
 
 export const deviceProducts = pgTable('device_products', {
@@ -87,6 +90,36 @@ export const metricTypes = pgTable(
     unit: text('unit').notNull(),
   },
   (t) => [primaryKey({ columns: [t.providerShortcode, t.shortcode] })],
+);
+
+/** Connectivity products of the CRM: the data package and the links a subscription includes. */
+export const subscriptionProducts = pgTable('subscription_products', {
+  productCode: text('product_code').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  /** Monthly data in GB; 9999 means Unlimited (spec 001 §9). */
+  dataLimitInGb: integer('data_limit_gb').notNull(),
+  hasSatellite: boolean('has_satellite').notNull(),
+  hasCellular: boolean('has_cellular').notNull(),
+});
+
+/** What is sold: a product for a region, a mobility type and a term, on named networks. */
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    planCode: text('plan_code').primaryKey(),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => subscriptionProducts.productCode),
+    name: text('name').notNull(),
+    region: text('region').notNull(),
+    mobilityType: text('mobility_type').notNull(),
+    satelliteNetwork: text('satellite_network').notNull(),
+    /** Null for satellite-only products. */
+    cellularNetwork: text('cellular_network'),
+    termMonths: integer('term_months').notNull(),
+  },
+  (t) => [index('subscription_plans_product_idx').on(t.productCode)],
 );
 
 export const networkTemplates = pgTable(
@@ -277,6 +310,12 @@ export const subscriptions = pgTable(
   (t) => [
     index('subscriptions_account_end_idx').on(t.accountId, t.endDate),
     index('subscriptions_end_idx').on(t.endDate, t.id),
+    index('subscriptions_start_idx').on(t.startDate, t.id),
+    index('subscriptions_description_idx').on(sql`lower(${t.description})`, t.id),
+    // The list's free text matches number, description and product code.
+    index('subscriptions_number_trgm_idx').using('gin', sql`${t.subscriptionNumber} gin_trgm_ops`),
+    index('subscriptions_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('subscriptions_product_code_trgm_idx').using('gin', sql`${t.productCode} gin_trgm_ops`),
   ],
 );
 
@@ -362,7 +401,7 @@ export const zones = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('zones_account_idx').on(t.accountId)],
+  (t) => [uniqueIndex('zones_account_name_uq').on(t.accountId, sql`lower(${t.name})`)],
 );
 
 export const jobs = pgTable(
@@ -384,6 +423,17 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_account_created_idx').on(t.accountId, t.createdOn),
     index('jobs_device_idx').on(t.deviceId),
+    check(
+      'jobs_status_check',
+      sql`${t.status} in ('Queued', 'Running', 'Success', 'Error', 'PartialSuccess')`,
+    ),
+    // The Active Jobs list stays fast however many finished jobs pile up.
+    index('jobs_active_created_idx')
+      .on(t.createdOn.desc(), t.id.desc())
+      .where(sql`${t.status} in ('Queued', 'Running')`),
+    index('jobs_active_account_created_idx')
+      .on(t.accountId, t.createdOn.desc(), t.id.desc())
+      .where(sql`${t.status} in ('Queued', 'Running')`),
   ],
 );
 

@@ -26,6 +26,12 @@ export const accounts = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => accounts.id, {
       onDelete: 'restrict',
     }),
+    // Account permissions (spec 002 §3): the configurator and which prices its users see.
+    configuratorVisible: boolean('configurator_visible').notNull().default(false),
+    msrpPricesVisible: boolean('msrp_prices_visible').notNull().default(false),
+    wholesalePricesVisible: boolean('wholesale_prices_visible').notNull().default(false),
+    commercialPriceBook: boolean('commercial_price_book').notNull().default(false),
+    militaryPriceBook: boolean('military_price_book').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,12 +94,15 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     disabled: boolean('disabled').notNull().default(false),
+    /** Last authenticated portal call, recorded at most hourly (monthly active users). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_account_idx').on(t.accountId),
+    index('users_last_active_idx').on(t.lastActiveAt),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
 import { metricDay, metricsFor } from '../simulators/demo-fleet/metrics.js';
 import { dailyUsage, lastDays } from '../simulators/demo-fleet/usage.js';
 import { seedDemoZones } from './seed-zones.js';
+import { seedAccountPermissions, seedSubscriptionCatalog } from './seed-reference.js';
 
 export interface FleetSeedOptions {
   seed: number;
@@ -388,12 +389,14 @@ export async function seedDemoFleet(
   db: Db,
   o: FleetSeedOptions,
 ): Promise<{ devices: number; skipped: boolean; incomplete: boolean }> {
+  await seedSubscriptionCatalog(db);
   const [existing] = await db.select({ n: count() }).from(fleet.devices);
   const [marker] = await db.select().from(appState).where(eq(appState.key, DEMO_FLEET_MARKER));
   // Devices without the marker: an earlier generation was interrupted, or the fleet is not ours.
   if ((existing?.n ?? 0) > 0) return { devices: existing!.n, skipped: true, incomplete: !marker };
   await seedReference(db);
   const accountIds = await customerAccounts(db, o.accountCount);
+  await seedAccountPermissions(db, extraCustomers);
   const usageDays = lastDays(o.now, o.usageDays);
   const showcase = lastDays(o.now, o.showcaseDays);
   const recent = lastDays(o.now, o.metricDays);

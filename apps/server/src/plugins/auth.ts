@@ -30,6 +30,8 @@ export interface AuthOptions {
   portalClientId: string;
   /** How an external issuer's token maps to a user: by `sub` as our user id, else by email claim. */
   resolveApiClientOwner(clientId: string): Promise<string | null>;
+  /** Told of each authenticated user call (not API clients'); must return at once, never throw. */
+  recordActivity?: (userId: string) => void;
 }
 
 const principalKey = Symbol('principal');
@@ -83,6 +85,8 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
       role: user.role,
       apiClientId: isClientToken ? token.clientId : null,
     };
+    // Monthly active users count people, not integrations acting for them.
+    if (!isClientToken) o.recordActivity?.(user.id);
   });
 }
 

@@ -37,6 +37,8 @@ export interface ComponentModel {
   name: string;
   deviceTypeId: number;
   componentType: ComponentType;
+  /** Modem models: the family network templates are written for. */
+  baseModemType?: string;
 }
 
 export const componentModels: readonly ComponentModel[] = [
@@ -65,19 +67,28 @@ export const componentModels: readonly ComponentModel[] = [
     name: 'iQ 200 satellite modem',
     deviceTypeId: 2,
     componentType: 'GeoModem',
+    baseModemType: 'iQ',
   },
-  { shortcode: 'GM-X7', name: 'X7 satellite modem', deviceTypeId: 2, componentType: 'GeoModem' },
+  {
+    shortcode: 'GM-X7',
+    name: 'X7 satellite modem',
+    deviceTypeId: 2,
+    componentType: 'GeoModem',
+    baseModemType: 'X7',
+  },
   {
     shortcode: 'GM-MDM2510',
     name: 'MDM2510 satellite modem',
     deviceTypeId: 2,
     componentType: 'GeoModem',
+    baseModemType: 'MDM',
   },
   {
     shortcode: 'LM-U1',
     name: 'LEO user terminal modem U1',
     deviceTypeId: 2,
     componentType: 'LeoModem',
+    baseModemType: 'LEO-UT',
   },
   { shortcode: 'BUC-8W', name: '8 W Ku-band BUC', deviceTypeId: 4, componentType: 'BUC' },
   { shortcode: 'BUC-20W', name: '20 W Ku-band BUC', deviceTypeId: 4, componentType: 'BUC' },
@@ -514,3 +525,83 @@ export const subscriptionMetadata = {
   satelliteNetworks: ['Evolution', 'Dialog', 'Newtec'],
   cellularNetworks: ['Global LTE', 'EU 5G', 'North America 5G'],
 } as const;
+
+/** `SVC-{005|010|…|UNL}-{HYB|SAT}`: the CRM product code of a subscription's package and links. */
+export function subscriptionProductCode(dataLimitInGb: number, hasCellular: boolean): string {
+  const size = dataLimitInGb === 9999 ? 'UNL' : String(dataLimitInGb).padStart(3, '0');
+  return `SVC-${size}-${hasCellular ? 'HYB' : 'SAT'}`;
+}
+
+export interface SubscriptionProduct {
+  productCode: string;
+  name: string;
+  description: string;
+  dataLimitInGb: number;
+  hasSatellite: boolean;
+  hasCellular: boolean;
+}
+
+/** Every package as a satellite-only and a hybrid (satellite and cellular) product. */
+export const subscriptionProducts: readonly SubscriptionProduct[] = dataPackages.flatMap((gb) => {
+  const size = gb === 9999 ? 'Unlimited' : `${gb} GB`;
+  return [false, true].map((hasCellular) => ({
+    productCode: subscriptionProductCode(gb, hasCellular),
+    name: `${hasCellular ? 'Hybrid' : 'Satellite'} ${size}`,
+    description: `${size} of data a month over ${hasCellular ? 'satellite and cellular' : 'satellite'}.`,
+    dataLimitInGb: gb,
+    hasSatellite: true,
+    hasCellular,
+  }));
+});
+
+export interface SubscriptionPlan {
+  planCode: string;
+  productCode: string;
+  name: string;
+  region: string;
+  mobilityType: string;
+  satelliteNetwork: string;
+  cellularNetwork: string | null;
+  termMonths: number;
+}
+
+/** Which networks serve a region (Global plans roam on the Evolution hubs and global LTE). */
+const regionNetworks: Record<
+  (typeof subscriptionMetadata.regions)[number],
+  { satellite: string; cellular: string; code: string }
+> = {
+  Global: { satellite: 'Evolution', cellular: 'Global LTE', code: 'GLB' },
+  Americas: { satellite: 'Evolution', cellular: 'North America 5G', code: 'AMR' },
+  EMEA: { satellite: 'Dialog', cellular: 'EU 5G', code: 'EMA' },
+  APAC: { satellite: 'Newtec', cellular: 'Global LTE', code: 'APC' },
+};
+
+/** Fixed sites sign three-year terms; mobile ones one year. */
+const mobilityTerms: Record<
+  (typeof subscriptionMetadata.mobilityTypes)[number],
+  { termMonths: number; code: string }
+> = {
+  'Land mobile': { termMonths: 12, code: 'LND' },
+  Maritime: { termMonths: 12, code: 'MAR' },
+  Fixed: { termMonths: 36, code: 'FIX' },
+};
+
+/** Every product in every region for every mobility type. */
+export const subscriptionPlans: readonly SubscriptionPlan[] = subscriptionProducts.flatMap((p) =>
+  subscriptionMetadata.regions.flatMap((region) =>
+    subscriptionMetadata.mobilityTypes.map((mobilityType) => {
+      const net = regionNetworks[region];
+      const term = mobilityTerms[mobilityType];
+      return {
+        planCode: `${p.productCode}-${net.code}-${term.code}-${term.termMonths}`,
+        productCode: p.productCode,
+        name: `${p.name}, ${region}, ${mobilityType}, ${term.termMonths} months`,
+        region,
+        mobilityType,
+        satelliteNetwork: net.satellite,
+        cellularNetwork: p.hasCellular ? net.cellular : null,
+        termMonths: term.termMonths,
+      };
+    }),
+  ),
+);
