@@ -22,6 +22,7 @@ import { createHealthRepository } from './features/health/health.repository.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
+import { createReferenceFeature } from './features/reference/index.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
 import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
 import { createNotificationsFeature } from './features/notifications/index.js';
@@ -237,6 +238,7 @@ export async function buildApp({
     await api.register(adminRoutes(createAdminService(caches)));
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
     await api.register(createDevicesFeature(database.pool, accounts.tenancy).routes);
+    await api.register(createReferenceFeature({ db: database.db, caches }).routes);
   });
 
   return app;

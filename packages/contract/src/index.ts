@@ -13,3 +13,5 @@ export * from './feed/feed.js';
 export * from './devices/device-list.js';
 export * from './devices/device.js';
 export * from './devices/usage.js';
+export * from './reference/software-version.js';
+export * from './reference/reference.js';
