@@ -238,7 +238,16 @@ export async function buildApp({
     await api.register(adminRoutes(createAdminService(caches)));
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
     await api.register(createDevicesFeature(database.pool, accounts.tenancy).routes);
-    await api.register(createReferenceFeature({ db: database.db, caches }).routes);
+    await api.register(
+      createReferenceFeature({
+        db: database.db,
+        pool: database.pool,
+        caches,
+        tenancy: accounts.tenancy,
+        brand: config.brand,
+        staffEmailDomain: config.staffEmailDomain,
+      }).routes,
+    );
   });
 
   return app;

@@ -15,3 +15,4 @@ export * from './devices/device.js';
 export * from './devices/usage.js';
 export * from './reference/software-version.js';
 export * from './reference/reference.js';
+export * from './reference/access-stats.js';
