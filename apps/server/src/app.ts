@@ -32,6 +32,7 @@ import { createPgHubRemoteStore } from './simulators/hub/pg-hub-remote-store.js'
 import { createZonesFeature } from './features/zones/index.js';
 import { createJobsFeature } from './features/jobs/index.js';
 import { createSubscriptionsFeature } from './features/subscriptions/index.js';
+import { createReferenceFeature } from './features/reference/index.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
 import { apiClientsRoutes } from './features/api-clients/api-clients.routes.js';
 import { createNotificationsFeature } from './features/notifications/index.js';
@@ -280,6 +281,16 @@ export async function buildApp({
     await api.register(createZonesFeature(database.pool, accounts.tenancy).routes);
     await api.register(createJobsFeature(database.pool, accounts.tenancy).routes);
     await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy).routes);
+    await api.register(
+      createReferenceFeature({
+        db: database.db,
+        pool: database.pool,
+        caches,
+        tenancy: accounts.tenancy,
+        brand: config.brand,
+        staffEmailDomain: config.staffEmailDomain,
+      }).routes,
+    );
   });
 
   return app;

@@ -21,3 +21,6 @@ export * from './jobs/jobs.js';
 export * from './subscriptions/subscription-list.js';
 export * from './subscriptions/subscription.js';
 export * from './subscriptions/subscription-usage.js';
+export * from './reference/software-version.js';
+export * from './reference/reference.js';
+export * from './reference/access-stats.js';

@@ -1,0 +1,40 @@
+import type pg from 'pg';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import type { CacheRegistry } from '../../plugins/cache.js';
+import type { Tenancy } from '../../plugins/tenancy.js';
+import { createAccessStatsRepository } from './access-stats.repository.js';
+import { accessStatsRoutes } from './access-stats.routes.js';
+import { createAccessStatsService, type AccessStatsOptions } from './access-stats.service.js';
+import { createReferenceRepository } from './reference.repository.js';
+import { referenceRoutes } from './reference.routes.js';
+import { createReferenceService } from './reference.service.js';
+
+export interface ReferenceFeatureOptions extends AccessStatsOptions {
+  db: Db;
+  pool: pg.Pool;
+  caches: CacheRegistry;
+  tenancy: Tenancy;
+}
+
+/** Wires the reference data calls and the access statistics. */
+export function createReferenceFeature({
+  db,
+  pool,
+  caches,
+  tenancy,
+  ...o
+}: ReferenceFeatureOptions) {
+  const reference = createReferenceService(createReferenceRepository(db), caches);
+  const accessStats = createAccessStatsService(
+    createAccessStatsRepository(pool),
+    tenancy,
+    caches,
+    o,
+  );
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(referenceRoutes(reference));
+    await app.register(accessStatsRoutes(accessStats, o.brand));
+  };
+  return { reference, accessStats, routes };
+}
