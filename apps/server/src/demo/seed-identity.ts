@@ -60,7 +60,11 @@ export async function seedReferenceIdentity(
  * The demo account tree and one user per role (README: "Demo sign-in").
  * Idempotent: existing demo users are left as they are.
  */
-export async function seedDemoIdentity(db: Db, brand: string): Promise<void> {
+export async function seedDemoIdentity(
+  db: Db,
+  brand: string,
+  options: { hash?: (password: string) => Promise<string> } = {},
+): Promise<void> {
   const { providerAccountId } = await seedReferenceIdentity(db, brand);
   const accountIds = new Map<string, string>([['provider', providerAccountId]]);
   for (const account of demoAccounts) {
@@ -93,7 +97,7 @@ export async function seedDemoIdentity(db: Db, brand: string): Promise<void> {
       ),
     );
   if (existing.length === demoUsers.length) return;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await (options.hash ?? hashPassword)(DEMO_PASSWORD);
   for (const u of demoUsers) {
     await db
       .insert(users)

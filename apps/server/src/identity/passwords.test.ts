@@ -4,9 +4,16 @@ import { hashPassword, verifyPassword } from './passwords.js';
 describe('passwords', () => {
   it('verifies the password a hash was made from and refuses another', async () => {
     const hash = await hashPassword('correct horse battery');
-    expect(hash.startsWith('scrypt$')).toBe(true);
+    // OWASP's minimum for scrypt: N=2^17, r=8, p=1.
+    expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
+  });
+
+  it('verifies with the parameters stored in the hash', async () => {
+    const cheap = await hashPassword('pw', { N: 2 ** 10, r: 8, p: 1 });
+    expect(cheap.split('$')[1]).toBe('1024');
+    expect(await verifyPassword('pw', cheap)).toBe(true);
   });
 
   it('salts every hash', async () => {

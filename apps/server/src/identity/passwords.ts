@@ -10,18 +10,30 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
 
 // OWASP's scrypt minimum is N=2^17, r=8, p=1; memory cost 128 MiB per hash.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
 const KEY_LENGTH = 32;
 const MAX_PASSWORD_LENGTH = 1024;
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password as `scrypt$N$r$p$salt$hash` (base64url parts). The parameters are
+ * stored with the hash, so verification follows them; only tests pass weaker ones.
+ */
+export async function hashPassword(
+  password: string,
+  params: ScryptParams = PARAMS,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: 256 * 1024 * 1024 });
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...params, maxmem: 256 * 1024 * 1024 });
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');

@@ -9,12 +9,21 @@ import { buildApp } from '../app.js';
 import { parseConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIdentity } from '../demo/seed-identity.js';
+import { hashPassword } from '../identity/passwords.js';
 import { DEMO_PASSWORD, demoUsers } from '../demo/demo-identities.js';
 import type { RoleKey } from '@aerie/contract';
 import { afterAll, beforeAll } from 'vitest';
 import { seedDemoFleet, type FleetSeedOptions } from '../demo/seed-fleet.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
+
+/**
+ * The demo users of API tests get cheap password hashes: sign-ins verify scrypt with the
+ * parameters stored in the hash, and the real cost (N=2^17, ~0.3 s a sign-in) adds minutes
+ * to a run without testing anything more. Production hashing is tested in passwords.test.ts.
+ */
+const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+const testHash = (password: string) => hashPassword(password, TEST_SCRYPT);
 
 export interface TestContext {
   app: FastifyInstance;
@@ -65,7 +74,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WEB_DIST: path.join(os.tmpdir(), 'aerie-no-web'),
     ...env,
   });
-  await seedDemoIdentity(database.db, config.brand);
+  await seedDemoIdentity(database.db, config.brand, { hash: testHash });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -97,13 +106,14 @@ async function pgliteTemplate(): Promise<Blob> {
   hash.update(
     fs.readFileSync(fileURLToPath(new URL('../demo/demo-identities.ts', import.meta.url))),
   );
+  hash.update(JSON.stringify(TEST_SCRYPT));
   const file = path.join(
     os.tmpdir(),
     `aerie-pglite-template-${hash.digest('hex').slice(0, 16)}.tgz`,
   );
   if (!fs.existsSync(file)) {
     const fresh = await openDatabase({ kind: 'pglite', dataDir: null });
-    await seedDemoIdentity(fresh.db, 'Aerie');
+    await seedDemoIdentity(fresh.db, 'Aerie', { hash: testHash });
     const blob = await fresh.dump!();
     await fresh.close();
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
