@@ -24,6 +24,7 @@ import {
   DeviceOverviewPage,
   DeviceUsagePage,
 } from './routes/device-pages';
+import { DevicesPage } from './routes/devices-page';
 import { HealthPage } from './routes/health-page';
 import { HomePage } from './routes/home-page';
 import { LoadErrorPage } from './routes/load-error-page';
@@ -53,6 +54,7 @@ const pages: Partial<Record<RouteName, Page>> = {
   home: HomePage,
   health: HealthPage,
   reports: ReportsPage,
+  devices: DevicesPage,
   deviceOverview: DeviceOverviewPage,
   deviceConfiguration: DeviceConfigurationPage,
   deviceUsage: DeviceUsagePage,

@@ -1,4 +1,4 @@
-import { defaultUserSettings, type CurrentUser } from '@aerie/contract';
+import { defaultUserSettings, type CurrentUser, type NetworkStatus } from '@aerie/contract';
 
 export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -14,6 +14,21 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     features: [],
     permissions: [],
     settings: defaultUserSettings,
+    ...overrides,
+  };
+}
+
+/** A device's network status with nothing reported, and the given values. */
+export function buildNetworkStatus(overrides: Partial<NetworkStatus> = {}): NetworkStatus {
+  return {
+    satelliteOnline: null,
+    cellularOnline: null,
+    satelliteSignal: null,
+    cellularSignal: null,
+    wifi: null,
+    beam: null,
+    satelliteLastUpdated: null,
+    cellularLastUpdated: null,
     ...overrides,
   };
 }

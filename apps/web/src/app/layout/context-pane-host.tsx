@@ -1,5 +1,6 @@
 import { CloseButton, Group, Paper, ScrollArea, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { ColumnEditorPane } from '../../components/data-table/column-editor-pane';
 import { FeedbackForm } from '../../features/feed/components/feedback-form';
 import { SupportPane } from '../../features/feed/components/support-pane';
 import { feedMessages } from '../../features/feed/messages';
@@ -25,8 +26,10 @@ function paneContent(pane: Exclude<ContextPane, 'none'>): ReactNode {
       return <FeedbackForm onSubmitted={closeContextPane} />;
     case 'support':
       return <SupportPane />;
+    case 'columnEditor':
+      return <ColumnEditorPane />;
     default:
-      // NOTE: the column editor and the monthly report arrive with the tables (spec 001).
+      // NOTE: the monthly report arrives with the subscriptions (spec 001).
       return <Text c="dimmed">{shellMessages.paneComingSoon}</Text>;
   }
 }

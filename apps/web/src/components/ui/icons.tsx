@@ -25,7 +25,12 @@ export type IconName =
   | 'happy'
   | 'meh'
   | 'sad'
-  | 'search';
+  | 'search'
+  | 'arrowUp'
+  | 'arrowDown'
+  | 'sortable'
+  | 'columns'
+  | 'download';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -88,6 +93,11 @@ const paths: Record<IconName, string[]> = {
     'M9 16a4.5 4.5 0 0 1 6 0',
   ],
   search: ['M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M21 21l-6-6'],
+  arrowUp: ['M12 19V5', 'M6 11l6-6 6 6'],
+  arrowDown: ['M12 5v14', 'M6 13l6 6 6-6'],
+  sortable: ['M8 9l4-4 4 4', 'M8 15l4 4 4-4'],
+  columns: ['M4 4h16v16H4z', 'M10 4v16', 'M15 4v16'],
+  download: ['M12 4v11', 'M7 10l5 5 5-5', 'M5 20h14'],
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {

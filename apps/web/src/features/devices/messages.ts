@@ -1,6 +1,43 @@
 /** Texts of the device pages (spec 001 §2 "Device list", "Device detail"). */
 export const deviceMessages = {
   listTitle: 'Devices',
+  list: {
+    empty: 'No devices were found.',
+    loadFailed: 'The devices could not be loaded.',
+    retry: 'Try again',
+    tableLabel: 'Devices',
+    filtersLabel: 'Device filters',
+    search: 'Search',
+    searchPlaceholder: 'Name or serial',
+    account: 'Account',
+    allAccounts: 'All',
+    noAccountMatches: 'No accounts match.',
+    satellite: 'Satellite',
+    cellular: 'Cellular',
+    onlineFilter: { any: 'All', online: 'Online', offline: 'Not online' },
+    total: (total: number) =>
+      `${total.toLocaleString('en-US')} ${total === 1 ? 'device' : 'devices'}`,
+    editColumns: 'Columns',
+    loading: 'Loading devices',
+  },
+  columns: {
+    name: 'Name',
+    serial: 'Serial',
+    kpc: 'KPC',
+    account: 'Account',
+    satelliteOnline: 'Satellite',
+    cellularOnline: 'Cellular',
+  },
+  onlineStates: { online: 'Online', offline: 'Offline', unknown: 'Unknown' },
+  export: {
+    button: 'Export to CSV',
+    fetching: 'Fetching devices…',
+    building: (count: number) => `Building the file of ${count.toLocaleString('en-US')} devices…`,
+    done: (count: number) => `Exported ${count.toLocaleString('en-US')} devices.`,
+    truncated: (count: number, total: number) =>
+      `Exported the first ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} devices.`,
+    failed: 'The devices could not be exported.',
+  },
   notFound: 'Device not found.',
   loadFailed: 'The device could not be loaded.',
   close: 'Close device',

@@ -13,6 +13,8 @@ export function updateSettings(changes: UpdateUserSettings): Promise<UserSetting
   return apiFetch('/v2/users/settings', userSettingsSchema, jsonRequest('PUT', changes));
 }
 
+export const updateSettingsMutationKey = ['users', 'settings', 'update'] as const;
+
 /**
  * Saves settings and applies them at once (theme, menu, detail width): the cached profile
  * is updated optimistically and corrected with the server's answer.
@@ -20,6 +22,10 @@ export function updateSettings(changes: UpdateUserSettings): Promise<UserSetting
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: updateSettingsMutationKey,
+    // NOTE: one at a time, in order, so the server keeps the last change made (quick clicks in
+    // the column editor send several), and only the last answer replaces the optimistic state.
+    scope: { id: 'users-settings' },
     mutationFn: updateSettings,
     onMutate: async (changes) => {
       await queryClient.cancelQueries({ queryKey: meQueryKey });
@@ -36,6 +42,7 @@ export function useUpdateSettings() {
       if (context?.previous) queryClient.setQueryData(meQueryKey, context.previous);
     },
     onSuccess: (settings) => {
+      if (queryClient.isMutating({ mutationKey: updateSettingsMutationKey }) > 1) return;
       queryClient.setQueryData<CurrentUser>(meQueryKey, (me) => (me ? { ...me, settings } : me));
     },
   });

@@ -1,0 +1,49 @@
+import { Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import {
+  useColumnEditorTarget,
+  type ColumnEditorTarget,
+} from '../../components/data-table/column-editor-store';
+import { useListSettings } from '../../components/data-table/use-list-settings';
+import { DeviceList } from '../../features/devices/components/device-list';
+import { deviceListColumns } from '../../features/devices/components/device-table';
+import { useDeviceListView } from '../../features/devices/hooks/use-device-list-view';
+import { deviceMessages } from '../../features/devices/messages';
+import { DEVICE_LIST_TABLE } from '../../features/devices/utils/device-columns';
+import { DEVICE_PAGE_SIZES } from '../../features/devices/utils/device-list-view';
+import { useAccounts } from '../../features/shell/api/get-accounts';
+import { useStore } from '../../lib/store';
+import { contextPane, toggleContextPane } from '../layout/context-pane-store';
+
+/** `/devices` (spec 001 §2 "Device list"): the list, its filters and its column editor. */
+export function DevicesPage() {
+  const accounts = useAccounts();
+  const settings = useListSettings(DEVICE_LIST_TABLE, deviceListColumns);
+  const pane = useStore(contextPane);
+  const [, updateView] = useDeviceListView();
+
+  const target = useMemo<ColumnEditorTarget>(
+    () => ({
+      table: DEVICE_LIST_TABLE,
+      title: deviceMessages.listTitle,
+      columns: deviceListColumns,
+      pageSizes: DEVICE_PAGE_SIZES,
+      // A page size chosen in the editor replaces the one in the address (and its page).
+      onPageSizeChange: () => updateView({ pageSize: null }, { replace: true }),
+    }),
+    [updateView],
+  );
+  useColumnEditorTarget(target);
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{deviceMessages.listTitle}</Title>
+      <DeviceList
+        accounts={accounts.data ?? []}
+        layout={settings.layout}
+        onEditColumns={() => toggleContextPane('columnEditor')}
+        columnEditorOpen={pane === 'columnEditor'}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import type { DeviceList as DeviceListResponse } from '@aerie/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultListLayout } from '../../../components/data-table/list-layout';
+import { configureApiClient } from '../../../lib/api-client';
+import { buildNetworkStatus } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { DeviceList } from './device-list';
+import { deviceListColumns } from './device-table';
+
+afterEach(cleanup);
+
+const ACCOUNT = '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a00';
+const page: DeviceListResponse = {
+  total: 2,
+  items: [
+    {
+      id: '2f0c9a3e-7a55-4c1e-9a11-5a1b2c3d4e5f',
+      name: 'Atlantic Voyager',
+      serial: 'KAN-0001',
+      productCode: 'KPC-100',
+      accountId: ACCOUNT,
+      accountName: 'Northwind Maritime',
+      networkStatus: buildNetworkStatus({ satelliteOnline: true }),
+    },
+    {
+      id: '3a1d0b4f-8b66-4d2f-8b22-6b2c3d4e5f60',
+      name: 'Baltic Star',
+      serial: 'KAN-0002',
+      productCode: null,
+      accountId: ACCOUNT,
+      accountName: 'Northwind Maritime',
+    },
+  ],
+};
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let answer: () => Response;
+beforeEach(() => {
+  answer = () => new Response(JSON.stringify(page), { status: 200 });
+  fetchMock = vi.fn<typeof fetch>(async () => answer());
+  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
+});
+
+function requests(): URLSearchParams[] {
+  return fetchMock.mock.calls.map(([url]) => new URL(url as string, 'http://x').searchParams);
+}
+
+function renderList(path = '/devices') {
+  return renderWithProviders(
+    <DeviceList
+      accounts={[{ id: ACCOUNT, name: 'Northwind Maritime' }]}
+      layout={defaultListLayout(deviceListColumns)}
+      onEditColumns={() => undefined}
+      columnEditorOpen={false}
+    />,
+    { path },
+  );
+}
+
+describe('DeviceList', () => {
+  it('asks the server for the first 50 by Name ascending and shows the rows and total', async () => {
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    await within(table).findByText('Atlantic Voyager');
+    const first = requests()[0];
+    expect(first?.get('skip')).toBe('0');
+    expect(first?.get('take')).toBe('50');
+    expect(first?.get('sortField')).toBe('Name');
+    expect(first?.get('sortDirection')).toBe('ASC');
+    expect(screen.getByTestId('device-total').textContent).toBe('2 devices');
+    const link = within(table).getByRole('link', { name: 'Atlantic Voyager' });
+    expect(link.getAttribute('href')).toBe(
+      '/devices/2f0c9a3e-7a55-4c1e-9a11-5a1b2c3d4e5f/overview',
+    );
+    const [voyager] = within(table).getAllByRole('row').slice(1);
+    expect(within(voyager!).getByText('Online')).toBeTruthy();
+    expect(within(voyager!).getByText('Unknown')).toBeTruthy();
+    const header = within(table).getByRole('columnheader', { name: /Name/ });
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('reads the view from the address: filters, sort, page and page size', async () => {
+    renderList(
+      `/devices?q=kan&account=${ACCOUNT}&satellite=online&cellular=offline&sort=kpc&dir=desc&page=2&pageSize=10`,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const request = requests()[0];
+    expect(request?.get('skip')).toBe('10');
+    expect(request?.get('take')).toBe('10');
+    expect(request?.get('sortField')).toBe('ProductCode');
+    expect(request?.get('sortDirection')).toBe('DESC');
+    expect(request?.get('query')).toBe('kan');
+    expect(request?.get('filters')).toBe(
+      `NetworkStatus.SatelliteOnline:true,NetworkStatus.CellularOnline:false,AccountId:${ACCOUNT}`,
+    );
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('kan');
+  });
+
+  it('sorts on the server when a header is clicked, flipping the direction on a second click', async () => {
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Serial' }));
+    await waitFor(() => expect(requests().at(-1)?.get('sortField')).toBe('Serial'));
+    expect(requests().at(-1)?.get('sortDirection')).toBe('ASC');
+    fireEvent.click(within(table).getByRole('button', { name: 'Serial' }));
+    await waitFor(() => expect(requests().at(-1)?.get('sortDirection')).toBe('DESC'));
+  });
+
+  it('sends the typed text after a pause, not on every key', async () => {
+    renderList();
+    await screen.findByText('Atlantic Voyager');
+    const calls = fetchMock.mock.calls.length;
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(box, { target: { value: 'b' } });
+    fireEvent.change(box, { target: { value: 'ba' } });
+    fireEvent.change(box, { target: { value: 'bal' } });
+    expect(fetchMock.mock.calls.length).toBe(calls);
+    await waitFor(() => expect(requests().at(-1)?.get('query')).toBe('bal'));
+    expect(requests().filter((r) => r.has('query'))).toHaveLength(1);
+  });
+
+  it('shows "No devices were found." when nothing matches', async () => {
+    answer = () => new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 });
+    renderList();
+    expect(await screen.findByText('No devices were found.')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export to CSV' }).disabled).toBe(
+      true,
+    );
+  });
+
+  it('shows an error with a retry when the list cannot be loaded', async () => {
+    answer = () => new Response(JSON.stringify({ message: 'boom' }), { status: 400 });
+    renderList();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByText('The devices could not be loaded.')).toBeTruthy();
+    answer = () => new Response(JSON.stringify(page), { status: 200 });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Atlantic Voyager')).toBeTruthy();
+  });
+
+  it('shows the columns in the saved order without the hidden ones', async () => {
+    renderWithProviders(
+      <DeviceList
+        accounts={[]}
+        layout={{
+          pageSize: 25,
+          order: ['serial', 'name', 'kpc', 'account', 'satelliteOnline', 'cellularOnline'],
+          hidden: ['kpc', 'account'],
+        }}
+        onEditColumns={() => undefined}
+        columnEditorOpen={false}
+      />,
+      { path: '/devices' },
+    );
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Serial', 'Name', 'Satellite', 'Cellular']);
+    expect(requests()[0]?.get('take')).toBe('25');
+  });
+});

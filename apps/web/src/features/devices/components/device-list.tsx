@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
+import { DataTablePager } from '../../../components/data-table/data-table-pager';
+import type { ListLayout } from '../../../components/data-table/list-layout';
+import { Icon } from '../../../components/ui/icons';
+import { useDevices } from '../api/get-devices';
+import { useDeviceExport } from '../hooks/use-device-export';
+import { useDeviceListView } from '../hooks/use-device-list-view';
+import { deviceMessages } from '../messages';
+import { DEVICE_PAGE_SIZES, deviceListRequest, deviceListSearch } from '../utils/device-list-view';
+import { DeviceExportButton } from './device-export-button';
+import { DeviceListFilters, type DeviceListAccount } from './device-list-filters';
+import { DeviceTable } from './device-table';
+
+const m = deviceMessages.list;
+
+export interface DeviceListProps {
+  /** The accounts the user can see, for the account filter. */
+  accounts: readonly DeviceListAccount[];
+  /** The user's layout of the table (list settings): column order, hidden, page size. */
+  layout: ListLayout;
+  onEditColumns: () => void;
+  columnEditorOpen: boolean;
+}
+
+/**
+ * The device list (spec 001 §2): filters, a server-sorted and server-paged table, the total
+ * and Export to CSV. The view lives in the address.
+ */
+export function DeviceList({ accounts, layout, onEditColumns, columnEditorOpen }: DeviceListProps) {
+  const [view, update] = useDeviceListView();
+  const pageSize = view.pageSize ?? layout.pageSize;
+  const request = useMemo(() => deviceListRequest(view, pageSize), [view, pageSize]);
+  const devices = useDevices(request);
+  const exporter = useDeviceExport();
+  const linkSearch = useMemo(() => deviceListSearch(view), [view]);
+  const total = devices.data?.total;
+
+  // A page past the end (fewer devices since the link was made): go to the last page.
+  useEffect(() => {
+    if (devices.isPlaceholderData || total === undefined || total === 0) return;
+    const last = Math.ceil(total / pageSize);
+    if (view.page > last) update({ page: last }, { replace: true });
+  }, [devices.isPlaceholderData, total, pageSize, view.page, update]);
+
+  return (
+    <Stack gap="md">
+      <DeviceListFilters view={view} onChange={update} accounts={accounts} />
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text fw={600} aria-live="polite" data-testid="device-total">
+          {total === undefined ? '\u00a0' : m.total(total)}
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          <DeviceExportButton
+            state={exporter.state}
+            disabled={total === 0}
+            onExport={() => void exporter.run(view)}
+          />
+          <Button
+            variant="default"
+            leftSection={<Icon name="columns" size={16} />}
+            onClick={onEditColumns}
+            aria-expanded={columnEditorOpen}
+          >
+            {m.editColumns}
+          </Button>
+        </Group>
+      </Group>
+      {devices.isError && !devices.data ? (
+        <Alert color="red" role="alert" title={m.loadFailed}>
+          <Button variant="default" size="xs" onClick={() => void devices.refetch()}>
+            {m.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <DeviceTable
+            devices={devices.data?.items ?? []}
+            columnOrder={layout.order}
+            hiddenColumns={layout.hidden}
+            sort={view.sort}
+            direction={view.direction}
+            onSortChange={(sort, direction) => update({ sort, direction })}
+            linkSearch={linkSearch}
+            loading={devices.isPending}
+            busy={devices.isPlaceholderData}
+          />
+          {devices.isError && (
+            <Alert color="red" role="alert">
+              {m.loadFailed}
+            </Alert>
+          )}
+          <DataTablePager
+            page={view.page}
+            pageSize={pageSize}
+            total={total ?? 0}
+            pageSizes={DEVICE_PAGE_SIZES}
+            onPageChange={(page) => update({ page })}
+            onPageSizeChange={(size) => {
+              const next = DEVICE_PAGE_SIZES.find((s) => s === size);
+              if (next) update({ pageSize: next });
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

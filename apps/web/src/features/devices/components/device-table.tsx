@@ -1,0 +1,117 @@
+import type { DeviceListItem } from '@aerie/contract';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { DataTable, type DataTableSort } from '../../../components/data-table/data-table';
+import type { ListColumn } from '../../../components/data-table/list-layout';
+import { routePath } from '../../../app/routes/route-paths';
+import { deviceMessages } from '../messages';
+import { deviceColumnIds, type DeviceColumnId } from '../utils/device-columns';
+import { OnlineStateBadge } from './online-state-badge';
+import type { ColumnDef } from '@tanstack/react-table';
+
+const m = deviceMessages;
+
+/** The device list's columns for the column editor, in their default order. */
+export const deviceListColumns: readonly ListColumn[] = deviceColumnIds.map((id) => ({
+  id,
+  label: m.columns[id],
+}));
+
+/** A satellite or cellular online-state column. */
+function onlineColumn(id: 'satelliteOnline' | 'cellularOnline'): ColumnDef<DeviceListItem> {
+  return {
+    id,
+    header: m.columns[id],
+    cell: ({ row }) => (
+      <OnlineStateBadge online={row.original.networkStatus?.[id]} label={m.columns[id]} />
+    ),
+  };
+}
+
+function deviceColumns(linkSearch: Record<string, string | number>): ColumnDef<DeviceListItem>[] {
+  const dash = (
+    <Text c="dimmed" span>
+      —
+    </Text>
+  );
+  return [
+    {
+      id: 'name',
+      header: m.columns.name,
+      cell: ({ row }) => {
+        const { id, name } = row.original;
+        if (!id) return name ?? dash;
+        return (
+          <Anchor
+            fw={500}
+            renderRoot={(props) => (
+              <Link {...props} to={routePath('deviceOverview', { id })} search={linkSearch} />
+            )}
+          >
+            {name || id}
+          </Anchor>
+        );
+      },
+    },
+    { id: 'serial', header: m.columns.serial, cell: ({ row }) => row.original.serial ?? dash },
+    { id: 'kpc', header: m.columns.kpc, cell: ({ row }) => row.original.productCode ?? dash },
+    {
+      id: 'account',
+      header: m.columns.account,
+      cell: ({ row }) => row.original.accountName ?? dash,
+    },
+    onlineColumn('satelliteOnline'),
+    onlineColumn('cellularOnline'),
+  ];
+}
+
+export interface DeviceTableProps {
+  devices: readonly DeviceListItem[];
+  columnOrder: readonly string[];
+  hiddenColumns: readonly string[];
+  sort: DeviceColumnId;
+  direction: 'asc' | 'desc';
+  onSortChange: (sort: DeviceColumnId, direction: 'asc' | 'desc') => void;
+  /** The list's search values, carried by the device links so the list keeps its view. */
+  linkSearch: Record<string, string | number>;
+  loading: boolean;
+  busy: boolean;
+}
+
+/** The device table (spec 001 §2): names link to deviceOverview, online states as text. */
+export function DeviceTable({
+  devices,
+  columnOrder,
+  hiddenColumns,
+  sort,
+  direction,
+  onSortChange,
+  linkSearch,
+  loading,
+  busy,
+}: DeviceTableProps) {
+  const columns = useMemo(() => deviceColumns(linkSearch), [linkSearch]);
+  const tableSort = useMemo<DataTableSort>(
+    () => ({ id: sort, desc: direction === 'desc' }),
+    [sort, direction],
+  );
+  return (
+    <DataTable
+      label={m.list.tableLabel}
+      columns={columns}
+      data={devices}
+      getRowId={(device) => device.id ?? ''}
+      columnOrder={columnOrder}
+      hiddenColumns={hiddenColumns}
+      sort={tableSort}
+      onSortChange={(next) => {
+        const column = deviceColumnIds.find((id) => id === next.id);
+        if (column) onSortChange(column, next.desc ? 'desc' : 'asc');
+      }}
+      loading={loading}
+      busy={busy}
+      emptyText={m.list.empty}
+    />
+  );
+}

@@ -1,0 +1,335 @@
+import { readFile } from 'node:fs/promises';
+import type { DeviceList, RoleKey } from '@aerie/contract';
+import type { Locator, Page, Response } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { demoUsers, expectVisible, signIn } from './support/auth.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { chooseOption, waitForShell } from './support/shell.js';
+
+const session = useBrowser();
+
+const CSV_HEADER =
+  'Id,Name,Serial,KPC,Account,SatelliteOnline,CellularOnline,GeoModem.Serial,Antenna.Serial,HybridRouter.Serial';
+const DEFAULT_HEADERS = ['Name', 'Serial', 'KPC', 'Account', 'Satellite', 'Cellular'];
+
+function userOf(role: RoleKey) {
+  const found = demoUsers.find((u) => u.role === role);
+  if (!found) throw new Error(`no demo user with role ${role}`);
+  return found;
+}
+
+/** A page request of the list (not the export's take=10000). */
+function isListResponse(response: Response): boolean {
+  const url = new URL(response.url());
+  return (
+    url.pathname === '/v2/devices' &&
+    response.request().method() === 'GET' &&
+    url.searchParams.get('take') !== '10000'
+  );
+}
+
+const table = (page: Page): Locator => page.getByRole('table', { name: 'Devices' });
+const main = (page: Page): Locator => page.locator('main');
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('table[aria-label="Devices"][aria-busy="false"]');
+}
+
+/**
+ * Does something on the list, waits for the list request it causes (checked by `expected`
+ * on its query) and for the table to show the answer; returns the answer.
+ */
+async function listAfter(
+  page: Page,
+  action: () => Promise<unknown>,
+  expected: (query: URLSearchParams) => boolean = () => true,
+): Promise<DeviceList> {
+  const response = page.waitForResponse(
+    (r) => isListResponse(r) && expected(new URL(r.url()).searchParams),
+  );
+  await action();
+  const body = (await (await response).json()) as DeviceList;
+  await settled(page);
+  return body;
+}
+
+async function cells(page: Page, column: string): Promise<string[]> {
+  return (await table(page).locator(`tbody td[data-column="${column}"]`).allInnerTexts()).map(
+    (text) => text.trim(),
+  );
+}
+
+async function headers(page: Page): Promise<string[]> {
+  return (await table(page).locator('thead th').allInnerTexts()).map((text) => text.trim());
+}
+
+function searchOf(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+/** RFC 4180 records of a CSV text (quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  return records;
+}
+
+async function openDevices(role: RoleKey): Promise<DeviceList> {
+  const { page } = session;
+  const first = page.waitForResponse(isListResponse, { timeout: 60_000 });
+  await signIn(page, baseUrl(), userOf(role), { path: '/devices' });
+  await waitForShell(page);
+  const body = (await (await first).json()) as DeviceList;
+  await settled(page);
+  await expectVisible(page.getByRole('heading', { name: 'Devices', level: 1 }), 'the title');
+  return body;
+}
+
+describe('device list', () => {
+  for (const role of ['superUser', 'credentialed'] as const) {
+    test(`${role}: filters, search, sort, paging, reload and export`, async () => {
+      const { page } = session;
+      const all = await openDevices(role);
+      expect(all.total).toBeGreaterThan(10);
+      expect(await table(page).locator('tbody tr').count()).toBe(Math.min(50, all.total));
+      expect(await page.getByTestId('device-total').innerText()).toBe(`${all.total} devices`);
+      const nameHeader = table(page).locator('th[data-column="name"]');
+      expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
+      const firstLink = table(page).getByRole('link').first();
+      expect(await firstLink.getAttribute('href')).toMatch(/^\/devices\/[0-9a-f-]{36}\/overview/);
+
+      // Page size and page.
+      const ten = await listAfter(
+        page,
+        () => chooseOption(main(page), 'Rows per page', '10'),
+        (q) => q.get('take') === '10' && q.get('skip') === '0',
+      );
+      expect(await table(page).locator('tbody tr').count()).toBe(10);
+      expect(searchOf(page).get('pageSize')).toBe('10');
+      const second = await listAfter(
+        page,
+        () => page.getByRole('button', { name: 'Page 2', exact: true }).click(),
+        (q) => q.get('skip') === '10',
+      );
+      expect(searchOf(page).get('page')).toBe('2');
+      expect(second.items[0]?.id).not.toBe(ten.items[0]?.id);
+      await expectVisible(
+        main(page).getByText(`11–${Math.min(20, all.total)} of ${all.total}`),
+        'the range of page 2',
+      );
+
+      // Sort by Serial: ascending, then descending, asked of the server.
+      const ascending = await listAfter(
+        page,
+        () => table(page).getByRole('button', { name: 'Serial' }).click(),
+        (q) => q.get('sortField') === 'Serial' && q.get('sortDirection') === 'ASC',
+      );
+      expect(searchOf(page).get('page')).toBeNull();
+      expect(await cells(page, 'serial')).toEqual(ascending.items.map((d) => d.serial ?? '—'));
+      const descending = await listAfter(
+        page,
+        () => table(page).getByRole('button', { name: 'Serial' }).click(),
+        (q) => q.get('sortField') === 'Serial' && q.get('sortDirection') === 'DESC',
+      );
+      expect(await table(page).locator('th[data-column="serial"]').getAttribute('aria-sort')).toBe(
+        'descending',
+      );
+      expect(searchOf(page).get('dir')).toBe('desc');
+      expect(await cells(page, 'serial')).toEqual(descending.items.map((d) => d.serial ?? '—'));
+
+      // Account filter: the account of a device on screen.
+      const accountName = (await cells(page, 'account'))[0] ?? '';
+      const account = descending.items.find((d) => d.accountName === accountName)?.accountId;
+      const ofAccount = await listAfter(
+        page,
+        () => chooseOption(main(page), 'Account', accountName),
+        (q) => q.get('filters') === `AccountId:${account}`,
+      );
+      expect(ofAccount.total).toBeGreaterThan(0);
+      expect(ofAccount.total).toBeLessThanOrEqual(all.total);
+      expect(new Set(await cells(page, 'account'))).toEqual(new Set([accountName]));
+      expect(await page.getByTestId('device-total').innerText()).toBe(
+        `${ofAccount.total} ${ofAccount.total === 1 ? 'device' : 'devices'}`,
+      );
+
+      // Export the account's devices: the spec's columns, one row per device of the total.
+      const exportRequest = page.waitForRequest(
+        (r) => new URL(r.url()).pathname === '/v2/devices' && r.url().includes('take=10000'),
+      );
+      const downloadEvent = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export to CSV' }).click();
+      const exported = new URL((await exportRequest).url()).searchParams;
+      expect(exported.get('skip')).toBe('0');
+      expect(exported.get('filters')).toBe(`AccountId:${account}`);
+      expect(exported.get('fields')).toBe(
+        'Id,Name,Serial,ProductCode,AccountName,NetworkStatus,Components',
+      );
+      const download = await downloadEvent;
+      expect(download.suggestedFilename()).toMatch(/^devices-\d{4}-\d{2}-\d{2}\.csv$/);
+      const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+      const [header, ...records] = parseCsv(text);
+      expect(header?.join(',')).toBe(CSV_HEADER);
+      expect(records).toHaveLength(ofAccount.total);
+      expect(new Set(records.map((r) => r[4]))).toEqual(new Set([accountName]));
+      expect(records.every((r) => ['true', 'false', ''].includes(r[5] ?? 'x'))).toBe(true);
+
+      // Free text: a piece of a serial on screen.
+      const serial = (await cells(page, 'serial')).find((s) => s !== '—') ?? '';
+      const fragment = serial.slice(-5);
+      const searched = await listAfter(
+        page,
+        () => page.getByRole('searchbox', { name: 'Search' }).fill(fragment),
+        (q) => q.get('query') === fragment,
+      );
+      expect(searched.total).toBeGreaterThan(0);
+      const names = await cells(page, 'name');
+      const serials = await cells(page, 'serial');
+      names.forEach((name, i) => {
+        const hit = `${name} ${serials[i]}`.toLowerCase().includes(fragment.toLowerCase());
+        expect(hit, `${name} / ${serials[i]} contains ${fragment}`).toBe(true);
+      });
+      // The router quotes a text that reads as a number unless the app wrote it as one.
+      expect([fragment, JSON.stringify(fragment)]).toContain(searchOf(page).get('q'));
+
+      // Online states: satellite online, then cellular not online.
+      await listAfter(
+        page,
+        () => page.getByRole('searchbox', { name: 'Search' }).fill(''),
+        (q) => !q.has('query'),
+      );
+      await listAfter(
+        page,
+        () => chooseOption(main(page), 'Satellite', 'Online'),
+        (q) => q.get('filters')?.includes('NetworkStatus.SatelliteOnline:true') ?? false,
+      );
+      for (const state of await cells(page, 'satelliteOnline')) expect(state).toBe('Online');
+      await listAfter(
+        page,
+        () => chooseOption(main(page), 'Satellite', 'All'),
+        (q) => !(q.get('filters') ?? '').includes('Satellite'),
+      );
+      const notOnline = await listAfter(
+        page,
+        () => chooseOption(main(page), 'Cellular', 'Not online'),
+        (q) => q.get('filters')?.includes('NetworkStatus.CellularOnline:false') ?? false,
+      );
+      for (const state of await cells(page, 'cellularOnline'))
+        expect(['Offline', 'Unknown']).toContain(state);
+      if (notOnline.total === 0) {
+        await expectVisible(page.getByText('No devices were found.'), 'the empty text');
+      }
+
+      // Reload: the same view comes back from the address.
+      const before = page.url();
+      const shown = await cells(page, 'serial');
+      const reloaded = await listAfter(page, () => page.reload());
+      expect(page.url()).toBe(before);
+      expect(reloaded.total).toBe(notOnline.total);
+      expect(await cells(page, 'serial')).toEqual(shown);
+      expect(await main(page).getByRole('combobox', { name: 'Account' }).inputValue()).toBe(
+        accountName,
+      );
+      expect(await main(page).getByRole('combobox', { name: 'Cellular' }).inputValue()).toBe(
+        'Not online',
+      );
+      expect(await main(page).getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe(
+        '10',
+      );
+      expect(await table(page).locator('th[data-column="serial"]').getAttribute('aria-sort')).toBe(
+        'descending',
+      );
+
+      await chooseOption(main(page), 'Cellular', 'All');
+      await settled(page);
+      await screenshot(page, `device-list-${role}`);
+      await expectNoSeriousAxeViolations(page);
+    });
+
+    test(`${role}: the column editor hides and reorders columns, kept after reload`, async () => {
+      const { page } = session;
+      await openDevices(role);
+      expect(await headers(page)).toEqual(DEFAULT_HEADERS);
+
+      await page.getByRole('button', { name: 'Columns' }).click();
+      const pane = page.getByRole('complementary', { name: 'Column editor' });
+      await expectVisible(pane, 'the column editor');
+      const serial = pane.getByRole('checkbox', { name: 'Show Serial' });
+      expect(await serial.isDisabled()).toBe(true);
+      expect(await serial.isChecked()).toBe(true);
+
+      const saved = () =>
+        page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/v2/users/settings' && r.status() === 200,
+        );
+      let put = saved();
+      await pane.getByRole('checkbox', { name: 'Show KPC' }).click();
+      await put;
+      expect(await headers(page)).toEqual(['Name', 'Serial', 'Account', 'Satellite', 'Cellular']);
+
+      put = saved();
+      await pane.getByRole('button', { name: 'Move Account up' }).click();
+      await put;
+      // From the keyboard: Enter on "Move Cellular up"; focus stays on it.
+      put = saved();
+      await pane.getByRole('button', { name: 'Move Cellular up' }).focus();
+      await page.keyboard.press('Enter');
+      await put;
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null),
+      ).toBe('Move Cellular up');
+      const arranged = ['Name', 'Serial', 'Account', 'Cellular', 'Satellite'];
+      expect(await headers(page)).toEqual(arranged);
+      await screenshot(page, `column-editor-${role}`);
+      await expectNoSeriousAxeViolations(page);
+
+      await listAfter(page, () => page.reload());
+      expect(await headers(page)).toEqual(arranged);
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await expectVisible(pane, 'the column editor after reload');
+      expect(await pane.getByRole('checkbox', { name: 'Show KPC' }).isChecked()).toBe(false);
+
+      // The editor's page size is the list's (and replaces one in the address).
+      put = saved();
+      await listAfter(
+        page,
+        () => chooseOption(pane, 'Page size', '25'),
+        (q) => q.get('take') === '25',
+      );
+      await put;
+      expect(searchOf(page).get('pageSize')).toBeNull();
+
+      put = saved();
+      await listAfter(
+        page,
+        () => pane.getByRole('button', { name: 'Reset to defaults' }).click(),
+        (q) => q.get('take') === '50',
+      );
+      await put;
+      expect(await headers(page)).toEqual(DEFAULT_HEADERS);
+    });
+  }
+});
