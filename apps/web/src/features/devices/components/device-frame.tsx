@@ -63,7 +63,8 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
 
   if (isPending) return <Loader aria-label="Loading device" />;
   if (error || !device) {
-    const missing = isApiError(error) && error.status === 404;
+    // A malformed id (400) names no device either.
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
       <Alert color={missing ? 'gray' : 'red'} role="alert">
         {missing ? deviceMessages.notFound : deviceMessages.loadFailed}
