@@ -25,7 +25,9 @@ export type IconName =
   | 'happy'
   | 'meh'
   | 'sad'
-  | 'search';
+  | 'search'
+  | 'edit'
+  | 'chevronDown';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -88,6 +90,8 @@ const paths: Record<IconName, string[]> = {
     'M9 16a4.5 4.5 0 0 1 6 0',
   ],
   search: ['M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M21 21l-6-6'],
+  edit: ['M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z', 'M13.5 6.5l4 4'],
+  chevronDown: ['M6 9l6 6 6-6'],
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
