@@ -100,7 +100,11 @@ function JsonNode({
         aria-label={texts.toggle(label, expanded)}
         onClick={() => toggle(path)}
       >
-        <Icon name="chevronDown" size={14} className={classes.chevron} />
+        <Icon
+          name={expanded ? 'chevronDown' : 'chevronRight'}
+          size={14}
+          className={classes.chevron}
+        />
         <Key name={name} isArrayItem={isArrayItem} />
         {open}
       </button>

@@ -17,7 +17,13 @@ export interface EditNameModalProps {
 /** The edit device name prompt (spec 001 §2 modals): `PUT /v2/devices/{id}`, then a toast. */
 export function EditNameModal({ device, opened, onClose }: EditNameModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={texts.title}
+      centered
+      closeButtonProps={{ 'aria-label': deviceMessages.closeDialog }}
+    >
       {/* Mounted only while open, so each opening starts from the current name. */}
       {opened ? <EditNameForm device={device} onClose={onClose} /> : null}
     </Modal>

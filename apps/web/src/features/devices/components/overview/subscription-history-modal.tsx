@@ -109,6 +109,7 @@ export function SubscriptionHistoryModal({
     <Modal
       opened={opened}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': deviceMessages.closeDialog }}
       title={texts.title}
       size={HISTORY_MODAL_WIDTH}
       centered
