@@ -55,6 +55,9 @@ export function isStaffRole(role: RoleKey): boolean {
  * Salesforce ids and number" and the history modal's Salesforce ID; `subscriptions.networks`
  * is the subscription's Networks field (and JSON tab); `subscriptions.history.networks` is the
  * history modal's Supported Networks.
+ *
+ * Device actions by role (spec 001 §6): `devices.rename` is "Edit Name" (also Credentialed);
+ * `devices.privatemode` is the Private Mode card; `devices.delete` the Danger Zone.
  */
 export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
   superUser: [
@@ -63,6 +66,8 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'telemetry.ingest',
     'devices.view',
     'devices.configure',
+    'devices.rename',
+    'devices.privatemode',
     'devices.delete',
     'subscriptions.view',
     'subscriptions.salesforce',
@@ -80,6 +85,8 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'portal.access',
     'devices.view',
     'devices.configure',
+    'devices.rename',
+    'devices.privatemode',
     'subscriptions.view',
     'subscriptions.salesforce',
     'subscriptions.networks',
@@ -106,6 +113,8 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'portal.access',
     'devices.view',
     'devices.configure',
+    'devices.rename',
+    'devices.privatemode',
     'subscriptions.view',
     'subscriptions.history.networks',
     'admin.access',
@@ -116,10 +125,12 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'portal.access',
     'devices.view',
     'devices.configure',
+    'devices.rename',
+    'devices.privatemode',
     'subscriptions.view',
     'admin.access',
   ],
-  credentialed: ['portal.access', 'devices.view'],
+  credentialed: ['portal.access', 'devices.view', 'devices.rename'],
 };
 
 /** Whether a role holds a permission of the table above (case-insensitive, spec 000 §6). */

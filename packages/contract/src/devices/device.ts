@@ -101,3 +101,26 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 export const deviceIdParamsSchema = z.object({ id: z.uuid('The device id is not valid.') });
+
+/** Longest device name `PUT /v2/devices/{id}` accepts. */
+export const DEVICE_NAME_MAX_LENGTH = 100;
+
+/** `PUT /v2/devices/{id}`: rename a device (spec 001 §7, body: name). The name is trimmed. */
+export const deviceNameUpdateSchema = z.object({
+  name: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'The device name is required.'
+          : 'The device name must be text.',
+    })
+    .trim()
+    .min(1, 'The device name is required.')
+    .max(
+      DEVICE_NAME_MAX_LENGTH,
+      `The device name must be at most ${DEVICE_NAME_MAX_LENGTH} characters.`,
+    )
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'The device name must not contain control characters.'),
+});
+export type DeviceNameUpdate = z.infer<typeof deviceNameUpdateSchema>;

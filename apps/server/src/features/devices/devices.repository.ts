@@ -232,6 +232,22 @@ export function createDevicesRepository(pool: pg.Pool) {
       };
     },
 
+    /** Renames a device in the scope; false when it is outside the scope, missing or deleted. */
+    async rename(scope: AccountScope, id: string, name: string): Promise<boolean> {
+      const params: unknown[] = [id, name];
+      let tenancy = '';
+      if (!scope.all) {
+        params.push(scope.accountIds);
+        tenancy = 'and account_id = any($3::uuid[])';
+      }
+      const r = await pool.query(
+        `update devices set name = $2, updated_at = now()
+         where id = $1 and deleted_at is null ${tenancy}`,
+        params,
+      );
+      return (r.rowCount ?? 0) > 0;
+    },
+
     /** Daily usage of a device in a calendar month (only days with traffic have rows). */
     async dailyUsage(
       deviceId: string,

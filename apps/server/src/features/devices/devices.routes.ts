@@ -3,6 +3,7 @@ import {
   deviceIdParamsSchema,
   deviceListQuerySchema,
   deviceListSchema,
+  deviceNameUpdateSchema,
   deviceSchema,
   deviceUsageQuerySchema,
   deviceUsageSchema,
@@ -35,6 +36,20 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.get(request.principal(), request.params.id),
+    );
+
+    app.put(
+      '/v2/devices/:id',
+      {
+        schema: {
+          tags: ['devices'],
+          summary: 'Rename a device; answers the device',
+          params: deviceIdParamsSchema,
+          body: deviceNameUpdateSchema,
+          response: { 200: deviceSchema },
+        },
+      },
+      async (request) => service.rename(request.principal(), request.params.id, request.body.name),
     );
 
     app.get(

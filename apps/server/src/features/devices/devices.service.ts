@@ -48,6 +48,19 @@ export function createDevicesService(
       return presentDevice(rows);
     },
 
+    /**
+     * `PUT /v2/devices/{id}`: renames a device (spec 001 §6 "Edit Name"); the name arrives
+     * trimmed and checked by the contract. 404 outside the caller's accounts.
+     */
+    async rename(principal: Principal, id: string, name: string): Promise<Device> {
+      assertCan(principal, 'devices.rename');
+      const scope = await tenancy.scope(principal);
+      if (!(await repo.rename(scope, id, name))) throw new NotFoundError('Device not found.');
+      const rows = await repo.findById(scope, id);
+      if (!rows) throw new NotFoundError('Device not found.');
+      return presentDevice(rows);
+    },
+
     /** `GET /v2/devices/{id}/usage`: every day of the calendar month, zero where nothing was used. */
     async usage(
       principal: Principal,

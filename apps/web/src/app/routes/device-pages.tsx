@@ -1,5 +1,8 @@
 import { Text } from '@mantine/core';
 import { DeviceFrame, type DeviceSection } from '../../features/devices/components/device-frame';
+import { DeviceJson } from '../../features/devices/components/json/device-json';
+import { DeviceOverview } from '../../features/devices/components/overview/device-overview';
+import { useMe } from '../../features/users/api/get-me';
 import { shellMessages } from '../messages';
 
 /** A device section whose content arrives in a later issue. */
@@ -14,9 +17,23 @@ function comingSoon(section: DeviceSection) {
 }
 
 // Each tab of the device detail is its own route (spec 001 §2), shown in the detail pane.
-export const DeviceOverviewPage = comingSoon('overview');
+export function DeviceOverviewPage() {
+  const { data: me } = useMe({ enabled: false });
+  return (
+    <DeviceFrame section="overview">
+      {(device) => (me ? <DeviceOverview device={device} role={me.role} /> : null)}
+    </DeviceFrame>
+  );
+}
 export const DeviceConfigurationPage = comingSoon('configuration');
 export const DeviceUsagePage = comingSoon('usage');
 export const DeviceMetricsPage = comingSoon('metrics');
-export const DeviceJsonPage = comingSoon('json');
+export function DeviceJsonPage() {
+  const { data: me } = useMe({ enabled: false });
+  return (
+    <DeviceFrame section="json">
+      {(device) => (me ? <DeviceJson device={device} role={me.role} /> : null)}
+    </DeviceFrame>
+  );
+}
 export const DeviceDiagnosticsPage = comingSoon('diagnostics');

@@ -30,7 +30,9 @@ export type IconName =
   | 'arrowDown'
   | 'sortable'
   | 'columns'
-  | 'download';
+  | 'download'
+  | 'edit'
+  | 'chevronDown';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -98,6 +100,8 @@ const paths: Record<IconName, string[]> = {
   sortable: ['M8 9l4-4 4 4', 'M8 15l4 4 4-4'],
   columns: ['M4 4h16v16H4z', 'M10 4v16', 'M15 4v16'],
   download: ['M12 4v11', 'M7 10l5 5 5-5', 'M5 20h14'],
+  edit: ['M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z', 'M13.5 6.5l4 4'],
+  chevronDown: ['M6 9l6 6 6-6'],
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {

@@ -56,8 +56,10 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
   }, [device, section]);
 
   useEffect(() => {
-    if (!device || recorded.current === device.id) return;
-    recorded.current = device.id;
+    // Recorded again after a rename, so the recent devices show the new name.
+    const key = device ? `${device.id}\n${device.name}` : null;
+    if (!device || recorded.current === key) return;
+    recorded.current = key;
     addRecent.mutate({ id: device.id, name: device.name });
   }, [device, addRecent]);
 

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { buildDevice } from '../../device.fixture';
+import type { DeviceMapProps } from '../map/device-map';
+import { DeviceMapCard } from './device-map-card';
+
+// MapLibre needs WebGL, which jsdom lacks: a stand-in records what the card asks it to draw.
+vi.mock('../map/device-map', () => ({
+  DeviceMap: (props: DeviceMapProps) => (
+    <div data-testid="map-stub" data-color={props.color} data-lat={props.latitude}>
+      {props.label}
+    </div>
+  ),
+}));
+
+afterEach(cleanup);
+
+const webgl = () => true;
+const noWebgl = () => false;
+
+describe('DeviceMapCard', () => {
+  it('loads the map lazily and pins the device green when online', async () => {
+    const device = buildDevice();
+    renderWithProviders(<DeviceMapCard device={device} canDrawMap={webgl} />);
+    const map = await screen.findByTestId('map-stub');
+    expect(map.getAttribute('data-color')).toBe('#65BD81');
+    expect(map.getAttribute('data-lat')).toBe('51.5');
+    expect(screen.getByRole('region', { name: 'Device location map' })).toBeDefined();
+  });
+
+  it('pins the device red when offline', async () => {
+    const device = buildDevice({
+      networkStatus: {
+        ...buildDevice().networkStatus,
+        satelliteOnline: false,
+        cellularOnline: false,
+      },
+    });
+    renderWithProviders(<DeviceMapCard device={device} canDrawMap={webgl} />);
+    expect((await screen.findByTestId('map-stub')).getAttribute('data-color')).toBe('#FF5959');
+  });
+
+  it("says 'Map not available.' without WebGL", () => {
+    renderWithProviders(<DeviceMapCard device={buildDevice()} canDrawMap={noWebgl} />);
+    expect(screen.getByText('Map not available.')).toBeDefined();
+    expect(screen.queryByTestId('map-stub')).toBeNull();
+  });
+
+  it('says the coordinates are missing', () => {
+    const device = buildDevice({
+      location: { ...buildDevice().location, coordinates: null },
+    });
+    renderWithProviders(<DeviceMapCard device={device} canDrawMap={webgl} />);
+    expect(screen.getByText('Coordinates for this device are missing.')).toBeDefined();
+    expect(screen.queryByTestId('map-stub')).toBeNull();
+  });
+
+  it('says the coordinates are null island (0,0)', () => {
+    const device = buildDevice({
+      location: { ...buildDevice().location, coordinates: { latitude: 0, longitude: 0 } },
+    });
+    renderWithProviders(<DeviceMapCard device={device} canDrawMap={webgl} />);
+    expect(screen.getByText('Coordinates for this device are null island (0,0).')).toBeDefined();
+  });
+
+  it("shows each network's online state and 'Location Updated', or 'Never' for the epoch", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z'), toFake: ['Date'] });
+    try {
+      renderWithProviders(<DeviceMapCard device={buildDevice()} canDrawMap={noWebgl} />);
+      const card = screen.getByTestId('map-card');
+      expect(within(card).getByText('Location Updated: 5 minutes ago')).toBeDefined();
+      expect(within(card).getByText('Location Updated: Never')).toBeDefined();
+      expect(within(card).getByText('Online')).toBeDefined();
+      expect(within(card).getByText('Offline')).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

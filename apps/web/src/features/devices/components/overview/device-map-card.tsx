@@ -1,0 +1,142 @@
+import type { Device } from '@aerie/contract';
+import { Alert, Box, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { deviceMessages } from '../../messages';
+import { formatLocationUpdated, onlineState } from '../../utils/device-display';
+import {
+  MAP_OFFLINE_COLOR,
+  MAP_ONLINE_COLOR,
+  mapLocation,
+  pinColor,
+  webglAvailable,
+} from '../../utils/map-location';
+import { OverviewCard } from './overview-card';
+
+const texts = deviceMessages.overview.map;
+const states = deviceMessages.overview.network.states;
+
+// NOTE: MapLibre (about 1 MB) loads only when a map is drawn, so it never delays the page.
+const DeviceMap = lazy(() =>
+  import('../map/device-map').then((module) => ({ default: module.DeviceMap })),
+);
+
+/** A failed map chunk or map start shows 'Map not available.' instead of breaking the page. */
+class MapBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function MapMessage({ children }: { children: string }) {
+  return (
+    <Alert color="gray" variant="light" data-testid="map-message">
+      {children}
+    </Alert>
+  );
+}
+
+function LocationStatus(props: {
+  label: string;
+  online: boolean | null;
+  updatedOn: string | null;
+}) {
+  const state = onlineState(props.online);
+  return (
+    <Box>
+      <Text size="sm" fw={700}>
+        {props.label}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <Box
+          w={10}
+          h={10}
+          style={{ borderRadius: '50%', flex: 'none' }}
+          bg={
+            state === 'online'
+              ? MAP_ONLINE_COLOR
+              : state === 'offline'
+                ? MAP_OFFLINE_COLOR
+                : 'gray.5'
+          }
+          aria-hidden
+        />
+        <Text size="sm">{states[state]}</Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {texts.locationUpdated}: {formatLocationUpdated(props.updatedOn)}
+      </Text>
+    </Box>
+  );
+}
+
+export interface DeviceMapCardProps {
+  device: Pick<Device, 'name' | 'location' | 'networkStatus'>;
+  /** Overridable for tests; defaults to a WebGL check. */
+  canDrawMap?: () => boolean;
+}
+
+/** The map card: the device's pin, or why there is none, and the location status per network. */
+export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMapCardProps) {
+  const location = mapLocation(device.location);
+  const [unavailable, setUnavailable] = useState(() => !canDrawMap());
+  const online =
+    device.networkStatus.satelliteOnline === true || device.networkStatus.cellularOnline === true;
+  const notAvailable = <MapMessage>{texts.notAvailable}</MapMessage>;
+
+  let map: ReactNode;
+  if (location.kind === 'missing') map = <MapMessage>{texts.missing}</MapMessage>;
+  else if (location.kind === 'nullIsland') map = <MapMessage>{texts.nullIsland}</MapMessage>;
+  else if (unavailable) map = notAvailable;
+  else
+    map = (
+      <MapBoundary fallback={notAvailable}>
+        <Suspense
+          fallback={
+            <Center h={300}>
+              <Loader aria-label={texts.loading} />
+            </Center>
+          }
+        >
+          <div role="region" aria-label={texts.mapLabel}>
+            <DeviceMap
+              latitude={location.latitude}
+              longitude={location.longitude}
+              color={pinColor(device.networkStatus)}
+              label={texts.pin(device.name, online)}
+              onUnavailable={() => setUnavailable(true)}
+            />
+          </div>
+        </Suspense>
+      </MapBoundary>
+    );
+
+  return (
+    <OverviewCard title={texts.title} testId="map-card">
+      {map}
+      {location.kind === 'located' ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          {texts.coordinates}: {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
+        </Text>
+      ) : null}
+      <SimpleGrid cols={2} mt="md" spacing="md">
+        <LocationStatus
+          label={texts.satelliteLocation}
+          online={device.networkStatus.satelliteOnline}
+          updatedOn={device.location.satelliteLocationUpdatedOn}
+        />
+        <LocationStatus
+          label={texts.cellularLocation}
+          online={device.networkStatus.cellularOnline}
+          updatedOn={device.location.cellularLocationUpdatedOn}
+        />
+      </SimpleGrid>
+    </OverviewCard>
+  );
+}

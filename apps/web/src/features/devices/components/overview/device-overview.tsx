@@ -1,0 +1,50 @@
+import { roleCan, type Device, type RoleKey } from '@aerie/contract';
+import { Stack } from '@mantine/core';
+import { ComponentsCard } from './components-card';
+import { DeviceMapCard } from './device-map-card';
+import { DeviceSummaryCard } from './device-summary-card';
+import { DeviceWarnings } from './device-warnings';
+import { NetworkStatusCards } from './network-status-cards';
+import classes from './overview.module.css';
+import { PrivateModeCard } from './private-mode-card';
+import { showsSoftware, SoftwareCard } from './software-card';
+import { SubscriptionCard } from './subscription-card';
+
+export interface DeviceOverviewProps {
+  device: Device;
+  role: RoleKey;
+}
+
+/**
+ * The Overview tab (spec 001 §2): warnings, network status, then the cards in two columns
+ * where the pane is wide enough (one column below), components across the full width.
+ */
+export function DeviceOverview({ device, role }: DeviceOverviewProps) {
+  return (
+    <Stack gap="md" className={classes.layout}>
+      <DeviceWarnings device={device} />
+      <NetworkStatusCards status={device.networkStatus} />
+      <div className={classes.columns}>
+        <div className={classes.column}>
+          <DeviceSummaryCard device={device} canRename={roleCan(role, 'devices.rename')} />
+          <SubscriptionCard
+            device={device}
+            showLinks={roleCan(role, 'subscriptions.view')}
+            historyColumns={{
+              supportedNetworks: roleCan(role, 'subscriptions.history.networks'),
+              salesforceId: roleCan(role, 'subscriptions.salesforce'),
+            }}
+          />
+        </div>
+        <div className={classes.column}>
+          <DeviceMapCard device={device} />
+          {showsSoftware(device) ? <SoftwareCard device={device} /> : null}
+          {roleCan(role, 'devices.privatemode') ? (
+            <PrivateModeCard enabled={device.private} />
+          ) : null}
+        </div>
+      </div>
+      <ComponentsCard components={device.components} />
+    </Stack>
+  );
+}

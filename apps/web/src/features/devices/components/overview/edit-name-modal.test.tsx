@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { Notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../../lib/api-client';
+import { renderWithProviders } from '../../../../test/render';
+import { deviceQueryKey } from '../../api/get-device';
+import { buildDevice } from '../../device.fixture';
+import { DeviceSummaryCard } from './device-summary-card';
+
+afterEach(cleanup);
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
+    const { name } = JSON.parse(init?.body as string) as { name: string };
+    return new Response(JSON.stringify(buildDevice({ name })), { status: 200 });
+  });
+  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
+});
+
+const device = buildDevice();
+
+function openEditor(canRename = true) {
+  const view = renderWithProviders(
+    <>
+      <Notifications />
+      <DeviceSummaryCard device={device} canRename={canRename} />
+    </>,
+  );
+  if (canRename) fireEvent.click(screen.getByRole('button', { name: 'Edit name' }));
+  return view;
+}
+
+describe('editing the device name', () => {
+  it('sends the trimmed name with PUT, updates the cache and shows the success toast', async () => {
+    const { queryClient } = openEditor();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Device Name' });
+    const input = within(dialog).getByRole('textbox', { name: /Device name/ });
+    expect((input as HTMLInputElement).value).toBe('Northern Star');
+    fireEvent.change(input, { target: { value: '  Southern Cross ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Device name updated successfully!')).toBeDefined();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`/v2/devices/${device.id}`);
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(init?.body as string)).toEqual({ name: 'Southern Cross' });
+    expect(queryClient.getQueryData<{ name: string }>(deviceQueryKey(device.id))?.name).toBe(
+      'Southern Cross',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each([
+    ['   ', 'The device name is required.'],
+    ['x'.repeat(101), 'The device name must be at most 100 characters.'],
+  ])('refuses %j with a message and sends nothing', async (name, message) => {
+    openEditor();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Device Name' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Device name/ }), {
+      target: { value: name },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(message)).toBeDefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers no edit button to roles that may not rename', () => {
+    openEditor(false);
+    expect(screen.queryByRole('button', { name: 'Edit name' })).toBeNull();
+    expect(screen.getByTestId('device-name').textContent).toBe('Northern Star');
+  });
+});
