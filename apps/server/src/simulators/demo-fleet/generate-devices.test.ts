@@ -100,4 +100,15 @@ describe('generateDevice', () => {
       ),
     ).toBeGreaterThan(0.005);
   });
+
+  it('gives every active subscription an end after the generation time', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    for (let index = 0; index < 500; index++) {
+      const d = generateDevice(index, { seed: 3, accountCount: 10, now });
+      if (d.subscription) expect(d.subscription.endDate.getTime()).toBeGreaterThan(now.getTime());
+      for (const past of d.pastSubscriptions) {
+        expect(past.endDate.getTime()).toBeLessThanOrEqual(d.subscription!.startDate.getTime());
+      }
+    }
+  });
 });

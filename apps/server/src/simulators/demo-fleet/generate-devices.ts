@@ -264,7 +264,15 @@ export function generateDevice(index: number, o: FleetOptions): DemoDevice {
   const monthsAgo = rnd.int(1, 30);
   const start = new Date(o.now.getTime() - monthsAgo * 30.4 * DAY_MS);
   const sub = hasSubscription
-    ? subscription(rnd, product, start, rnd.pick([12, 24, 36]), rnd.chance(0.03), nets)
+    ? // The active subscription's term runs past today (a term of 12, 24 or 36 months).
+      subscription(
+        rnd,
+        product,
+        start,
+        rnd.pick([12, 24, 36].filter((m) => m > monthsAgo)),
+        rnd.chance(0.03),
+        nets,
+      )
     : null;
   const past: DemoSubscription[] = [];
   if (sub && rnd.chance(0.35)) {
