@@ -24,6 +24,8 @@ export const metricsMessages = {
     secondMetric: 'Second metric (optional)',
     provider: 'Provider',
     type: 'Type',
+    providerPlaceholder: 'Choose a provider',
+    typePlaceholder: 'Choose a type',
     name: 'Name',
     namePlaceholder: 'Defaults to the metric names',
     timeSpan: 'Time span',
@@ -32,6 +34,7 @@ export const metricsMessages = {
     endDate: 'End date',
     save: 'Save',
     cancel: 'Cancel',
+    close: 'Close',
     loadingReference: 'Loading metric types',
   },
   graph: {

@@ -1,6 +1,8 @@
 /** Texts of the device Usage History tab (spec 001 §2 "Usage History", §9). */
 export const usageMessages = {
   month: 'Month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
   exportCsv: 'Export to CSV',
   loading: 'Loading usage',
   loadFailed: 'The usage could not be loaded.',

@@ -45,7 +45,14 @@ export interface AddGraphModalProps {
 /** The Add Graph modal (spec 001 §2 "Metrics", §5 "Add graph"). */
 export function AddGraphModal({ opened, deviceId, onClose, onAdd }: AddGraphModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={m.title} size={ADD_GRAPH_MODAL_WIDTH} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={m.title}
+      size={ADD_GRAPH_MODAL_WIDTH}
+      closeButtonProps={{ 'aria-label': m.close }}
+      centered
+    >
       {opened && <AddGraphForm deviceId={deviceId} onCancel={onClose} onAdd={onAdd} />}
     </Modal>
   );
@@ -149,6 +156,7 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Select
               label={m.provider}
+              placeholder={m.providerPlaceholder}
               data={providerOptions}
               value={values.firstProvider}
               onChange={(value) => update({ firstProvider: value, firstType: null })}
@@ -158,6 +166,7 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
             />
             <Select
               label={m.type}
+              placeholder={m.typePlaceholder}
               data={typeOptions(values.firstProvider)}
               value={values.firstType}
               onChange={(value) => update({ firstType: value })}
@@ -172,6 +181,7 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Select
               label={m.provider}
+              placeholder={m.providerPlaceholder}
               data={providerOptions}
               value={values.secondProvider}
               onChange={(value) => update({ secondProvider: value, secondType: null })}
@@ -180,6 +190,7 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
             />
             <Select
               label={m.type}
+              placeholder={m.typePlaceholder}
               data={typeOptions(values.secondProvider, first)}
               value={values.secondType}
               onChange={(value) => update({ secondType: value })}

@@ -65,6 +65,7 @@ function chartSeries(
     return [
       {
         label: seriesLabel(name, s.unit),
+        name,
         metric,
         unit: s.unit,
         color: colors[i] ?? colors[0]!,

@@ -10,6 +10,7 @@ const range = {
 
 const input = (metric: string, unit: string, color = '#65BD81'): ChartSeriesInput => ({
   label: metric,
+  name: metric,
   metric,
   unit,
   color,
@@ -88,7 +89,7 @@ describe('buildChartOption', () => {
 
   it('shows values with their units in the tooltip, escaping names', () => {
     const option = buildChartOption(
-      [{ ...input('MT_RX_BYTES', 'bytes'), label: '<b>Volume</b>' }],
+      [{ ...input('MT_RX_BYTES', 'bytes'), name: '<b>Volume</b>' }],
       'line',
       range,
       palette,

@@ -18,7 +18,10 @@ export type MetricChartOption = ComposeOption<
 
 /** One plotted series, ready for the chart. */
 export interface ChartSeriesInput {
+  /** Legend label: the metric name and its unit. */
   label: string;
+  /** The metric's name (tooltips add the unit to the value). */
+  name: string;
   metric: string;
   unit: string;
   color: string;
@@ -62,10 +65,10 @@ function yAxis(s: ChartSeriesInput, index: number, palette: ChartPalette) {
     axisLabel: {
       color: palette.dimmed,
       hideOverlap: true,
-      formatter: (value: number) =>
-        online || s.unit === 'bytes'
-          ? formatMetricValue(value, s.unit, s.metric)
-          : formatMetricValue(value, '', s.metric),
+      // Bytes as '0.00 b' and online status as words; ECharts picks the precision otherwise.
+      ...(online || s.unit === 'bytes'
+        ? { formatter: (value: number) => formatMetricValue(value, s.unit, s.metric) }
+        : {}),
     },
     splitLine: { show: index === 0, lineStyle: { color: palette.border, type: 'dashed' as const } },
   };
@@ -139,7 +142,7 @@ export function buildChartOption(
           if (!s || typeof value !== 'number') return [];
           const marker = typeof p.marker === 'string' ? p.marker : '';
           return [
-            `${marker}${escapeHtml(s.label)}: <b>${escapeHtml(formatMetricValue(value, s.unit, s.metric))}</b>`,
+            `${marker}${escapeHtml(s.name)}: <b>${escapeHtml(formatMetricValue(value, s.unit, s.metric))}</b>`,
           ];
         });
         const header = Number.isFinite(time) ? format(time, 'yyyy-MM-dd HH:mm') : '';

@@ -19,6 +19,10 @@ describe('formatMetricValue', () => {
     expect(formatMetricValue(-71.25, 'dBm')).toBe('-71.25 dBm');
     expect(formatMetricValue(3, '')).toBe('3');
   });
+
+  it('keeps five decimals of a position', () => {
+    expect(formatMetricValue(-23.5123456, 'degrees')).toBe('-23.51235 degrees');
+  });
 });
 
 describe('seriesLabel', () => {

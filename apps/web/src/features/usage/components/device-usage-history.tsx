@@ -32,6 +32,12 @@ export interface DeviceUsageHistoryProps {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+const monthLabel = (date: string) =>
+  new Date(`${date.slice(0, 7)}-01T12:00:00`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+  });
 const pickerValue = (m: UsageMonth) => `${m.year}-${pad(m.month)}-01`;
 
 /**
@@ -63,6 +69,9 @@ export function DeviceUsageHistory({ deviceId, serialOrName }: DeviceUsageHistor
           maxDate={now}
           valueFormat="MMMM YYYY"
           allowDeselect={false}
+          previousLabel={usageMessages.previousYear}
+          nextLabel={usageMessages.nextYear}
+          getMonthControlProps={(date) => ({ 'aria-label': monthLabel(date) })}
           w={220}
         />
         <Button variant="default" onClick={exportCsv} disabled={rows.length === 0}>
@@ -173,10 +182,10 @@ function UsageTable({ month, rows, data }: UsageTableProps) {
           {rows.map((row) => (
             <Table.Tr key={row.date}>
               <Table.Td>{row.date}</Table.Td>
-              <Table.Td ta="right" ff="monospace">
+              <Table.Td ta="right" style={numeric}>
                 {formatBytes(row.cellular)}
               </Table.Td>
-              <Table.Td ta="right" ff="monospace">
+              <Table.Td ta="right" style={numeric}>
                 {formatBytes(row.satellite)}
               </Table.Td>
             </Table.Tr>
@@ -185,10 +194,10 @@ function UsageTable({ month, rows, data }: UsageTableProps) {
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th scope="row">{usageMessages.total}</Table.Th>
-            <Table.Td ta="right" ff="monospace" fw={600}>
+            <Table.Td ta="right" style={numeric} fw={600}>
               {formatBytes(data.cellularMonthlyUsage)}
             </Table.Td>
-            <Table.Td ta="right" ff="monospace" fw={600}>
+            <Table.Td ta="right" style={numeric} fw={600}>
               {formatBytes(data.satelliteMonthlyUsage)}
             </Table.Td>
           </Table.Tr>
