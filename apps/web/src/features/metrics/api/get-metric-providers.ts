@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { metricProviderListSchema, type MetricProvider } from './metric-reference-schemas';
+import { metricProviderListSchema, type MetricProvider } from '@aerie/contract';
 
 export const metricProvidersQueryKey = ['info', 'metricProviders'] as const;
 

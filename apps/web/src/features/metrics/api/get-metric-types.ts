@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { providerMetricsListSchema, type ProviderMetrics } from './metric-reference-schemas';
+import { providerMetricsListSchema, type ProviderMetrics } from '@aerie/contract';
 
 export const metricTypesQueryKey = ['info', 'metrics'] as const;
 

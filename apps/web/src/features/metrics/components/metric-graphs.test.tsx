@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import type { MetricGraph, MetricResponse } from '@aerie/contract';
+import type { MetricGraph, MetricProvider, MetricResponse, ProviderMetrics } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
-import type { MetricProvider, ProviderMetrics } from '../api/metric-reference-schemas';
 import { MetricGraphs } from './metric-graphs';
 
 vi.mock('./metric-chart', () => ({

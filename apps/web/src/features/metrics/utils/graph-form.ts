@@ -4,8 +4,10 @@ import {
   type GraphTimeSpanId,
   type GraphType,
   type MetricGraph,
+  type MetricProvider,
+  type MetricType,
+  type ProviderMetrics,
 } from '@aerie/contract';
-import type { MetricProvider, MetricType, ProviderMetrics } from '../api/metric-reference-schemas';
 import { metricsMessages } from '../messages';
 import { HIDDEN_METRICS } from './chart-series';
 import { timeSpanOf } from './time-spans';
