@@ -152,54 +152,28 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
           maxLength={METRIC_GRAPH_NAME_MAX}
           onChange={(event) => update({ name: event.currentTarget.value })}
         />
-        <Fieldset legend={m.firstMetric}>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Select
-              label={m.provider}
-              placeholder={m.providerPlaceholder}
-              data={providerOptions}
-              value={values.firstProvider}
-              onChange={(value) => update({ firstProvider: value, firstType: null })}
-              error={errors.firstProvider}
-              allowDeselect={false}
-              withAsterisk
-            />
-            <Select
-              label={m.type}
-              placeholder={m.typePlaceholder}
-              data={typeOptions(values.firstProvider)}
-              value={values.firstType}
-              onChange={(value) => update({ firstType: value })}
-              error={errors.firstType}
-              disabled={!values.firstProvider}
-              searchable
-              withAsterisk
-            />
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend={m.secondMetric}>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Select
-              label={m.provider}
-              placeholder={m.providerPlaceholder}
-              data={providerOptions}
-              value={values.secondProvider}
-              onChange={(value) => update({ secondProvider: value, secondType: null })}
-              error={errors.secondProvider}
-              clearable
-            />
-            <Select
-              label={m.type}
-              placeholder={m.typePlaceholder}
-              data={typeOptions(values.secondProvider, first)}
-              value={values.secondType}
-              onChange={(value) => update({ secondType: value })}
-              disabled={!values.secondProvider}
-              searchable
-              clearable
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <MetricFieldset
+          legend={m.firstMetric}
+          providers={providerOptions}
+          types={typeOptions(values.firstProvider)}
+          provider={values.firstProvider}
+          type={values.firstType}
+          providerError={errors.firstProvider}
+          typeError={errors.firstType}
+          onProvider={(value) => update({ firstProvider: value, firstType: null })}
+          onType={(value) => update({ firstType: value })}
+          required
+        />
+        <MetricFieldset
+          legend={m.secondMetric}
+          providers={providerOptions}
+          types={typeOptions(values.secondProvider, first)}
+          provider={values.secondProvider}
+          type={values.secondType}
+          providerError={errors.secondProvider}
+          onProvider={(value) => update({ secondProvider: value, secondType: null })}
+          onType={(value) => update({ secondType: value })}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label={m.timeSpan}
@@ -262,5 +236,58 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+interface MetricFieldsetProps {
+  legend: string;
+  providers: Option[];
+  types: Option[];
+  provider: string | null;
+  type: string | null;
+  providerError?: string | undefined;
+  typeError?: string | undefined;
+  onProvider: (value: string | null) => void;
+  onType: (value: string | null) => void;
+  /** The first metric is required; the second can be cleared. */
+  required?: boolean;
+}
+
+/** One metric of the graph: its provider, then a type of that provider. */
+function MetricFieldset(props: MetricFieldsetProps) {
+  const required = props.required === true;
+  return (
+    <Fieldset legend={props.legend}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <Select
+          label={m.provider}
+          placeholder={m.providerPlaceholder}
+          data={props.providers}
+          value={props.provider}
+          onChange={props.onProvider}
+          error={props.providerError}
+          allowDeselect={!required}
+          clearable={!required}
+          withAsterisk={required}
+        />
+        <Select
+          label={m.type}
+          placeholder={m.typePlaceholder}
+          data={props.types}
+          value={props.type}
+          onChange={props.onType}
+          error={props.typeError}
+          disabled={!props.provider}
+          clearable={!required}
+          withAsterisk={required}
+          searchable
+        />
+      </SimpleGrid>
+    </Fieldset>
   );
 }

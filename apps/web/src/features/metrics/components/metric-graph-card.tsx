@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Switch,
@@ -15,7 +14,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Icon } from '../../../components/ui/icons';
 import { downloadTextFile } from '../../../lib/csv';
@@ -23,10 +21,11 @@ import { useGraphData } from '../hooks/use-graph-data';
 import { metricsMessages } from '../messages';
 import type { ChartSeriesInput } from '../utils/chart-option';
 import { chartPoints } from '../utils/chart-series';
-import { metricName, parsePickerDate, type MetricReference } from '../utils/graph-form';
+import { metricName, type MetricReference } from '../utils/graph-form';
 import { metricsCsv } from '../utils/metrics-csv';
 import { graphRange, TIME_SPAN_IDS, timeSpanOf } from '../utils/time-spans';
 import { seriesLabel } from '../utils/units';
+import { GraphCustomRange } from './graph-custom-range';
 import { METRIC_CHART_HEIGHT } from './metric-chart-size';
 
 // NOTE: ECharts is loaded on first use, in its own chunk, so it never delays the page.
@@ -43,13 +42,6 @@ export interface MetricGraphCardProps {
   reference: MetricReference | undefined;
   onChange: (graph: MetricGraph) => void;
   onRemove: () => void;
-}
-
-function toPickerValue(iso: string | null): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
 }
 
 function chartSeries(
@@ -181,7 +173,7 @@ export function MetricGraphCard({ graph, reference, onChange, onRemove }: Metric
             </ActionIcon>
           </Group>
         </Group>
-        {custom && <CustomRange graph={graph} onChange={onChange} />}
+        {custom && <GraphCustomRange graph={graph} onChange={onChange} />}
         <GraphBody
           data={data}
           hasData={hasData}
@@ -246,65 +238,5 @@ function SampleNote({ series }: { series: readonly (MetricSeries | undefined)[] 
     <Text size="xs" c="dimmed" ta="right">
       {g.samples(shown, total)}
     </Text>
-  );
-}
-
-/** Start and end of a custom span; saved once both are set and in order. */
-function CustomRange({
-  graph,
-  onChange,
-}: {
-  graph: MetricGraph;
-  onChange: (graph: MetricGraph) => void;
-}) {
-  const [start, setStart] = useState(() => toPickerValue(graph.startDate));
-  const [end, setEnd] = useState(() => toPickerValue(graph.endDate));
-  const from = parsePickerDate(start);
-  const to = parsePickerDate(end);
-  const missing = Number.isNaN(from) || Number.isNaN(to);
-  const error = missing
-    ? metricsMessages.customDatesRequired
-    : to <= from
-      ? metricsMessages.customDatesOrder
-      : null;
-
-  const commit = (nextStart: string | null, nextEnd: string | null) => {
-    const a = parsePickerDate(nextStart);
-    const b = parsePickerDate(nextEnd);
-    if (Number.isNaN(a) || Number.isNaN(b) || b <= a) return;
-    onChange({
-      ...graph,
-      startDate: new Date(a).toISOString(),
-      endDate: new Date(b).toISOString(),
-    });
-  };
-
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-      <DateTimePicker
-        size="xs"
-        label={g.startDate}
-        value={start}
-        valueFormat="YYYY-MM-DD HH:mm"
-        maxDate={end ?? new Date()}
-        error={error && Number.isNaN(from) ? error : undefined}
-        onChange={(value) => {
-          setStart(value);
-          commit(value, end);
-        }}
-      />
-      <DateTimePicker
-        size="xs"
-        label={g.endDate}
-        value={end}
-        valueFormat="YYYY-MM-DD HH:mm"
-        {...(start ? { minDate: start } : {})}
-        error={error && !Number.isNaN(from) ? error : undefined}
-        onChange={(value) => {
-          setEnd(value);
-          commit(start, value);
-        }}
-      />
-    </SimpleGrid>
   );
 }

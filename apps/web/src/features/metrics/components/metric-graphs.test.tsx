@@ -11,6 +11,8 @@ vi.mock('./metric-chart', () => ({
 }));
 
 afterEach(cleanup);
+// NOTE: jsdom has no scrollIntoView, which Mantine's Select calls on its options.
+Element.prototype.scrollIntoView = () => undefined;
 
 const DEVICE = '3f6c1a52-7b8e-4d2f-9a01-5e4b3c2d1f00';
 const OTHER = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -87,7 +89,10 @@ beforeEach(() => {
   configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
 });
 
-function renderGraphs(graphs: MetricGraph[], onSave = vi.fn(async () => undefined)) {
+function renderGraphs(
+  graphs: MetricGraph[],
+  onSave = vi.fn(async (_graphs: MetricGraph[]) => undefined),
+) {
   renderWithProviders(<MetricGraphs deviceId={DEVICE} graphs={graphs} onSave={onSave} />);
   return onSave;
 }
@@ -141,5 +146,25 @@ describe('MetricGraphs', () => {
     expect(await screen.findByRole('img', { name: 'Chart: Speed' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Remove graph Speed' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith([graph(OTHER)]));
+  });
+
+  it('saves a span change, and a custom span starts as the range shown', async () => {
+    const onSave = renderGraphs([graph(DEVICE)]);
+    const card = screen.getByRole('region', { name: 'Speed' });
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Time span' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Last 7 days' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenLastCalledWith([
+        { ...graph(DEVICE), timeSpan: { id: 'week', name: 'Last 7 days' } },
+      ]),
+    );
+
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Time span' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Custom' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    const [saved] = onSave.mock.lastCall![0];
+    expect(saved?.timeSpan).toEqual({ id: 'custom', name: 'Custom' });
+    const length = Date.parse(saved!.endDate!) - Date.parse(saved!.startDate!);
+    expect(length).toBe(24 * 3_600_000);
   });
 });
