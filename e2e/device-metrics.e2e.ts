@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { RoleKey } from '@aerie/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { demoUsers, expectVisible, signIn } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
@@ -20,30 +21,6 @@ interface DeviceRef {
   serial: string | null;
 }
 
-/** Calls the API as the signed-in user (the token oidc-client-ts keeps in sessionStorage). */
-async function apiAsUser<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate<T, { path: string; body: unknown }>(
-    async ({ path, body }) => {
-      let token = '';
-      for (let i = 0; i < sessionStorage.length; i += 1) {
-        const key = sessionStorage.key(i);
-        if (key?.startsWith('oidc.user:')) {
-          const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string };
-          token = user.access_token ?? '';
-        }
-      }
-      const res = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-      return (await res.json()) as T;
-    },
-    { path, body },
-  );
-}
-
 /** A device of the user's accounts that has hub metrics in the last 24 hours. */
 async function deviceWithHubMetrics(page: Page): Promise<DeviceRef> {
   const list = await apiAsUser<{ items: DeviceRef[] }>(
@@ -57,11 +34,14 @@ async function deviceWithHubMetrics(page: Page): Promise<DeviceRef> {
       page,
       '/v2/devices/metrics',
       {
-        provider: 'PV_INTSATFLEXMOVE',
-        metrics: ['MT_CN0', 'MT_LATENCY'],
-        deviceIds: [device.id],
-        startDate: start.toISOString(),
-        endDate: end.toISOString(),
+        method: 'POST',
+        body: {
+          provider: 'PV_INTSATFLEXMOVE',
+          metrics: ['MT_CN0', 'MT_LATENCY'],
+          deviceIds: [device.id],
+          startDate: start.toISOString(),
+          endDate: end.toISOString(),
+        },
       },
     );
     if (data.metrics.every((m) => m.values.length > 10)) return device;

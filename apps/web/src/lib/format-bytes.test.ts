@@ -16,6 +16,12 @@ describe('formatBytes', () => {
     expect(formatBytes(512, 2)).toBe('512.00 B');
   });
 
+  it('carries a value that rounds up to 1000 into the next unit', () => {
+    expect(formatBytes(999_960)).toBe('1.0 MB');
+    expect(formatBytes(999_996, 2)).toBe('1.00 MB');
+    expect(formatBytes(999_940)).toBe('999.9 KB');
+  });
+
   it('keeps the sign and refuses what is not a number', () => {
     expect(formatBytes(-2500)).toBe('-2.5 KB');
     expect(formatBytes(Number.NaN)).toBe('');

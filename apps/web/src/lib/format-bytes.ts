@@ -13,6 +13,11 @@ export function formatBytes(bytes: number, decimals = 1): string {
     value /= 1000;
     unit++;
   }
+  // 999.96 KB would round to '1000.0 KB': carry it to the next unit instead.
+  if (Number(value.toFixed(decimals)) >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
   const sign = bytes < 0 ? '-' : '';
   return `${sign}${value.toFixed(decimals)} ${BYTE_UNITS[unit]}`;
 }
