@@ -1,39 +1,13 @@
 import type { Device, DeviceList, RoleKey } from '@aerie/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { demoUsers, expectVisible, signIn } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
 import { waitForShell } from './support/shell.js';
 
 const session = useBrowser();
-
-/** Calls the API from the page with the signed-in user's access token (oidc-client-ts storage). */
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      let token = '';
-      for (let i = 0; i < sessionStorage.length; i += 1) {
-        const key = sessionStorage.key(i);
-        if (key?.startsWith('oidc.user:')) {
-          const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string };
-          token = user.access_token ?? '';
-        }
-      }
-      const response = await fetch(path, {
-        method: method ?? 'GET',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method ?? 'GET'} ${path}: ${response.status}`);
-      return (await response.json()) as unknown;
-    },
-    { path, method: init.method, body: init.body },
-  ) as Promise<T>;
-}
 
 async function signInAs(role: RoleKey): Promise<void> {
   const user = demoUsers.find((u) => u.role === role);
@@ -47,10 +21,10 @@ async function signInAs(role: RoleKey): Promise<void> {
  * subscription, past subscriptions, components and a position.
  */
 async function richDevice(page: Page): Promise<Device> {
-  const list = await api<DeviceList>(page, '/v2/devices?take=200&fields=Id,AccountName');
+  const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=200&fields=Id,AccountName');
   let best: { device: Device; score: number } | null = null;
   for (const item of list.items.filter((i) => i.accountName?.startsWith('Northwind'))) {
-    const device = await api<Device>(page, `/v2/devices/${item.id}`);
+    const device = await apiAsUser<Device>(page, `/v2/devices/${item.id}`);
     const score =
       (device.activeSubscription ? 4 : 0) +
       (device.subscriptionHistory.length > 0 ? 8 : 0) +
@@ -210,7 +184,10 @@ describe('device overview and JSON', () => {
       await scrollPane(page, 'bottom');
       await screenshot(page, 'device-json-danger-zone');
     } finally {
-      await api(page, `/v2/devices/${device.id}`, { method: 'PUT', body: { name: device.name } });
+      await apiAsUser(page, `/v2/devices/${device.id}`, {
+        method: 'PUT',
+        body: { name: device.name },
+      });
     }
   });
 
@@ -218,10 +195,13 @@ describe('device overview and JSON', () => {
     const { page } = session;
     await page.setViewportSize({ width: 1440, height: 1000 });
     await signInAs('superUser');
-    const raw = await api<DeviceList>(page, '/v2/devices?query=test3&take=50&fields=Id,Serial');
+    const raw = await apiAsUser<DeviceList>(
+      page,
+      '/v2/devices?query=test3&take=50&fields=Id,Serial',
+    );
     const item = raw.items.find((i) => i.serial === null);
     expect(item, 'the demo fleet has raw test3 devices').toBeDefined();
-    const device = await api<Device>(page, `/v2/devices/${item!.id}`);
+    const device = await apiAsUser<Device>(page, `/v2/devices/${item!.id}`);
     await openOverview(page, device);
     const warnings = page.getByRole('group', { name: 'Device warnings' });
     await expectVisible(
@@ -294,7 +274,10 @@ describe('device overview and JSON', () => {
       await page.waitForURL((url) => url.pathname !== `/devices/${device.id}/json`);
       expect(await page.getByTestId('device-json').count()).toBe(0);
     } finally {
-      await api(page, `/v2/devices/${device.id}`, { method: 'PUT', body: { name: device.name } });
+      await apiAsUser(page, `/v2/devices/${device.id}`, {
+        method: 'PUT',
+        body: { name: device.name },
+      });
     }
   });
 });

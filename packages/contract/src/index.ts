@@ -14,6 +14,7 @@ export * from './devices/device-list.js';
 export * from './devices/device.js';
 export * from './devices/usage.js';
 export * from './devices/metrics.js';
+export * from './devices/metric-graph.js';
 export * from './devices/hub-state.js';
 export * from './telemetry/telemetry.js';
 export * from './zones/zones.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userGraphsSchema } from '../devices/metric-graph.js';
 
 export const themeSchema = z.enum(['brand', 'light', 'dark']);
 export type Theme = z.infer<typeof themeSchema>;
@@ -19,6 +20,8 @@ export const userSettingsSchema = z.object({
   menuCollapsed: z.boolean(),
   detailedErrors: z.boolean(),
   listSettings: z.array(listSettingSchema),
+  /** Saved metric graphs of every device (spec 001 §3 "Metric graph"). */
+  userGraphs: userGraphsSchema,
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -29,6 +32,7 @@ export const defaultUserSettings: UserSettings = {
   menuCollapsed: false,
   detailedErrors: false,
   listSettings: [],
+  userGraphs: [],
 };
 
 /** `PUT /v2/users/settings`: any subset of the settings; unknown keys are refused. */

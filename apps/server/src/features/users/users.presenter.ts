@@ -7,11 +7,20 @@ import {
 } from '@aerie/contract';
 import type { UserRecord } from './users.repository.js';
 
-/** Stored settings merged over the defaults; unknown or invalid keys are dropped. */
+/**
+ * Stored settings merged over the defaults; unknown keys are dropped and an invalid value
+ * falls back to its default alone, so one stale key (say, after a schema change) never costs
+ * the user their other settings or saved graphs.
+ */
 export function presentSettings(stored: unknown): UserSettings {
-  const merged = { ...defaultUserSettings, ...(isObject(stored) ? stored : {}) };
-  const parsed = userSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : defaultUserSettings;
+  const source = isObject(stored) ? stored : {};
+  const shape = userSettingsSchema.shape;
+  const settings: Record<string, unknown> = {};
+  for (const key of Object.keys(shape) as (keyof UserSettings)[]) {
+    const parsed = shape[key].safeParse(source[key]);
+    settings[key] = parsed.success ? parsed.data : defaultUserSettings[key];
+  }
+  return userSettingsSchema.parse(settings);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -26,8 +26,8 @@ export function DeviceOverviewPage() {
   );
 }
 export const DeviceConfigurationPage = comingSoon('configuration');
-export const DeviceUsagePage = comingSoon('usage');
-export const DeviceMetricsPage = comingSoon('metrics');
+export { DeviceUsagePage } from './device-usage-page';
+export { DeviceMetricsPage } from './device-metrics-page';
 export function DeviceJsonPage() {
   const { data: me } = useMe({ enabled: false });
   return (

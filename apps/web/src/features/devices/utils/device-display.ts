@@ -1,4 +1,5 @@
 import { formatDistance } from 'date-fns';
+import { formatBytes } from '../../../lib/format-bytes';
 import { deviceMessages } from '../messages';
 
 /** Data limit meaning "no limit" (spec 001 §9). */
@@ -36,27 +37,13 @@ export function formatUtcDateTime(value: string | null | undefined): string | nu
   return `${formatUtcDate(value)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;
-
 /**
  * A byte count in the spec's '0.0 b' format (decimal units, one decimal):
- * 0 -> '0.0 B', 1536 -> '1.5 KB', 2_500_000_000 -> '2.5 GB'.
+ * 0 -> '0.0 B', 1536 -> '1.5 KB', 2_500_000_000 -> '2.5 GB'; nothing known shows '0.0 B'.
  */
 export function formatSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '0.0 B';
-  const sign = bytes < 0 ? '-' : '';
-  let value = Math.abs(bytes);
-  let unit = 0;
-  while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  // 999.96 KB rounds to '1000.0 KB': carry it to the next unit instead.
-  if (Number(value.toFixed(1)) >= 1000 && unit < SIZE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${sign}${value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+  return formatBytes(bytes);
 }
 
 /** Spec 001 §2: a location time that is empty or the epoch 1970-01-01 shows 'Never'. */

@@ -1,0 +1,34 @@
+import type { MetricGraph } from '@aerie/contract';
+import { Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { DeviceFrame } from '../../features/devices/components/device-frame';
+import { MetricGraphs } from '../../features/metrics/components/metric-graphs';
+import { metricsMessages } from '../../features/metrics/messages';
+import { useMe } from '../../features/users/api/get-me';
+import { useUpdateSettings } from '../../features/users/api/update-settings';
+
+/** The user's graphs (setting `userGraphs`) for one device; saved through the settings call. */
+function DeviceMetrics({ deviceId }: { deviceId: string }) {
+  const { data: me } = useMe();
+  const update = useUpdateSettings();
+  if (!me) return <Loader aria-label={metricsMessages.loadingGraphs} />;
+
+  const save = async (userGraphs: MetricGraph[]) => {
+    try {
+      await update.mutateAsync({ userGraphs });
+    } catch (error) {
+      notifications.show({ color: 'red', message: metricsMessages.saveFailed, autoClose: 5_000 });
+      throw error;
+    }
+  };
+  return <MetricGraphs deviceId={deviceId} graphs={me.settings.userGraphs} onSave={save} />;
+}
+
+/** Metrics (deviceMetrics, spec 001 §2). */
+export function DeviceMetricsPage() {
+  return (
+    <DeviceFrame section="metrics">
+      {(device) => <DeviceMetrics key={device.id} deviceId={device.id} />}
+    </DeviceFrame>
+  );
+}

@@ -1,0 +1,17 @@
+import { DeviceFrame } from '../../features/devices/components/device-frame';
+import { DeviceUsageHistory } from '../../features/usage/components/device-usage-history';
+
+/** Usage History (deviceUsage, spec 001 §2). */
+export function DeviceUsagePage() {
+  return (
+    <DeviceFrame section="usage">
+      {(device) => (
+        <DeviceUsageHistory
+          key={device.id}
+          deviceId={device.id}
+          serialOrName={device.serial ?? device.name}
+        />
+      )}
+    </DeviceFrame>
+  );
+}

@@ -1,0 +1,24 @@
+import { metricResponseSchema, type MetricRequest, type MetricResponse } from '@aerie/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, jsonRequest } from '../../../lib/api-client';
+
+export const metricDataQueryKey = (request: MetricRequest) => ['metrics', 'data', request] as const;
+
+/** `POST /v2/devices/metrics`: samples of one provider, downsampled by the server. */
+export function getMetricData(
+  request: MetricRequest,
+  signal?: AbortSignal,
+): Promise<MetricResponse> {
+  return apiFetch('/v2/devices/metrics', metricResponseSchema, {
+    ...jsonRequest('POST', request),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getMetricDataQueryOptions(request: MetricRequest) {
+  return queryOptions({
+    queryKey: metricDataQueryKey(request),
+    queryFn: ({ signal }) => getMetricData(request, signal),
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { metricProviderListSchema, type MetricProvider } from '@aerie/contract';
+
+export const metricProvidersQueryKey = ['info', 'metricProviders'] as const;
+
+/** `GET /v2/info/metricProviders`. */
+export function getMetricProviders(signal?: AbortSignal): Promise<MetricProvider[]> {
+  return apiFetch('/v2/info/metricProviders', metricProviderListSchema, signal ? { signal } : {});
+}
+
+export function getMetricProvidersQueryOptions() {
+  return queryOptions({
+    queryKey: metricProvidersQueryKey,
+    queryFn: ({ signal }) => getMetricProviders(signal),
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useMetricProviders() {
+  return useQuery(getMetricProvidersQueryOptions());
+}
