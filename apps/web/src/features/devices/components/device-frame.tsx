@@ -68,7 +68,8 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
     // A malformed id (400) names no device either.
     const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <Alert color={missing ? 'gray' : 'red'} role="alert">
+      // Clear of the detail pane's close button, which sits over the top right corner.
+      <Alert color={missing ? 'gray' : 'red'} role="alert" mr={48}>
         {missing ? deviceMessages.notFound : deviceMessages.loadFailed}
       </Alert>
     );
