@@ -178,10 +178,13 @@ async function runTarget(name, env) {
       await fetch(`${server.base}/v2/accounts`, { headers: { authorization: `Bearer ${staff}` } })
     ).json();
     const customer = accounts.find((a) => a.kind === 'customer');
-    const list = `${server.base}/v2/devices?take=50&sortField=Name&sortDirection=ASC`;
+    // The fields the portal's device list asks for (apps/web/src/features/devices/utils/device-list-view.ts).
+    const list = `${server.base}/v2/devices?take=50&sortField=Name&sortDirection=ASC&fields=Id,Name,Serial,ProductCode,AccountId,AccountName,NetworkStatus`;
+    const allFields = `${server.base}/v2/devices?take=50&sortField=Name&sortDirection=ASC`;
     const scenarios = [
       ['hello world (/status)', `${server.base}/status`, null, CONCURRENCY],
       ['page of 50 by name (staff)', list, staff, CONCURRENCY],
+      ['page of 50, default fields with components', allFields, staff, CONCURRENCY],
       [
         'page of 50, account filter',
         `${list}&filters=AccountId:${customer.id}`,
