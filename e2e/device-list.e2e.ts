@@ -142,6 +142,14 @@ describe('device list', () => {
         'the range of page 2',
       );
 
+      // A device opens in the detail pane over the list; closing it keeps the list's view.
+      await table(page).getByRole('link').first().click();
+      const pane = page.getByRole('region', { name: 'Detail' });
+      await pane.getByRole('button', { name: 'Close detail' }).click();
+      await page.waitForURL((url) => url.pathname === '/devices');
+      expect(searchOf(page).get('page')).toBe('2');
+      expect(searchOf(page).get('pageSize')).toBe('10');
+
       // Sort by Serial: ascending, then descending, asked of the server.
       const ascending = await listAfter(
         page,

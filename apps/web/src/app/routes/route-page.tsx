@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '@aerie/contract';
-import { Navigate, Outlet, useChildMatches, useMatch } from '@tanstack/react-router';
+import { Navigate, Outlet, useChildMatches, useLocation, useMatch } from '@tanstack/react-router';
 import { useEffect, type ComponentType } from 'react';
 import { useMe } from '../../features/users/api/get-me';
 import { useRuntimeConfig } from '../../lib/config';
@@ -39,6 +39,9 @@ export function RoutePage({ route, title, page: Page }: RoutePageProps) {
   const { brand } = useRuntimeConfig();
   const self: MatchLike = useMatch({ strict: false });
   const child = useChildMatches({ select: (matches) => matches[0] as MatchLike | undefined });
+  // The page under a detail pane keeps its view (filters, sort, page) when the pane closes:
+  // links into the pane carry the page's search parameters.
+  const searchStr = useLocation({ select: (location) => location.searchStr });
   const redirectTo = me ? guardRedirect(route, me.role) : null;
 
   useEffect(() => {
@@ -51,7 +54,7 @@ export function RoutePage({ route, title, page: Page }: RoutePageProps) {
   return (
     <>
       <Page />
-      <DetailPane closeTo={self.pathname}>
+      <DetailPane closeTo={`${self.pathname}${searchStr}`}>
         <Outlet />
       </DetailPane>
     </>
