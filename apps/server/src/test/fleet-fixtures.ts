@@ -9,6 +9,9 @@ export const NORTHWIND_ACCOUNTS = [
   'Northwind Maritime – Pacific Fleet',
 ] as const;
 
+/** SQL of the ids of the Northwind users' visible accounts (ground truth of their scope). */
+export const NORTHWIND_TREE = `select id from accounts where name in (${NORTHWIND_ACCOUNTS.map((n) => `'${n}'`).join(', ')})`;
+
 /** A well-formed id that no row has. */
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoleKey } from '@aerie/contract';
 import {
   deviceListSchema,
@@ -6,41 +6,17 @@ import {
   deviceUsageSchema,
   type DeviceList,
 } from '@aerie/contract';
-import { seedDemoFleet } from '../../demo/seed-fleet.js';
-import {
-  bearer,
-  createTestContext,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { useApiContext } from '../../test/test-app.js';
+import { NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemoFleet(ctx.database.db, {
-    seed: 5,
-    deviceCount: 150,
-    accountCount: 10,
-    now: new Date('2026-11-22T12:00:00Z'),
-    usageDays: 45,
-    showcaseDevices: 0,
-    showcaseDays: 0,
-    metricDays: 0,
-  });
-  tokens = await signInEveryRole(ctx.app);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+const api = useApiContext({ fleet: { deviceCount: 150, accountCount: 10, usageDays: 45 } });
 
 async function list(role: RoleKey, query: Record<string, string> = {}) {
-  const res = await ctx.app.inject({
+  const res = await api.ctx.app.inject({
     method: 'GET',
     url: '/v2/devices',
     query,
-    headers: bearer(tokens[role]),
+    headers: api.as(role),
   });
   return res;
 }
@@ -50,12 +26,9 @@ async function page(role: RoleKey, query: Record<string, string> = {}): Promise<
   return deviceListSchema.parse(res.json());
 }
 async function scalar(sql: string, params: unknown[] = []): Promise<number> {
-  const r = await ctx.database.pool.query<{ n: number }>(sql, params);
+  const r = await api.ctx.database.pool.query<{ n: number }>(sql, params);
   return r.rows[0]!.n;
 }
-
-/** Ground truth of the Northwind users' scope: their account and its two child fleets, by name. */
-const NORTHWIND_TREE = `select id from accounts where name in ('Northwind Maritime', 'Northwind Maritime – Atlantic Fleet', 'Northwind Maritime – Pacific Fleet')`;
 
 describe('GET /v2/devices', () => {
   it('shows provider staff every device', async () => {
@@ -83,7 +56,7 @@ describe('GET /v2/devices', () => {
   });
 
   it('finds nothing of another account even when asked for it by filter', async () => {
-    const terra = await ctx.database.pool.query<{ id: string }>(
+    const terra = await api.ctx.database.pool.query<{ id: string }>(
       "select id from accounts where name = 'Terra Logistics'",
     );
     const p = await page('accountAdmin', { filters: `AccountId:${terra.rows[0]!.id}` });
@@ -106,7 +79,7 @@ describe('GET /v2/devices', () => {
     expect(
       (await page('superUser', { filters: 'NetworkStatus.SatelliteOnline:true', take: '1' })).total,
     ).toBe(online);
-    const { rows } = await ctx.database.pool.query<{ serial: string }>(
+    const { rows } = await api.ctx.database.pool.query<{ serial: string }>(
       'select serial from devices where serial is not null order by serial limit 1',
     );
     const serial = rows[0]!.serial;
@@ -152,21 +125,21 @@ describe('GET /v2/devices', () => {
   });
 
   it('needs a token', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/v2/devices' })).statusCode).toBe(401);
+    expect((await api.ctx.app.inject({ method: 'GET', url: '/v2/devices' })).statusCode).toBe(401);
   });
 });
 
 describe('GET /v2/devices/{id}', () => {
   async function get(role: RoleKey, id: string) {
-    return ctx.app.inject({
+    return api.ctx.app.inject({
       method: 'GET',
       url: `/v2/devices/${id}`,
-      headers: bearer(tokens[role]),
+      headers: api.as(role),
     });
   }
 
   it('answers a device with its components, subscription, configuration and history', async () => {
-    const { rows } = await ctx.database.pool.query<{ id: string }>(
+    const { rows } = await api.ctx.database.pool.query<{ id: string }>(
       `select d.id from devices d
        where exists (select 1 from device_subscriptions ds where ds.device_id = d.id and ds.active)
          and exists (select 1 from device_components c where c.device_id = d.id)
@@ -181,7 +154,7 @@ describe('GET /v2/devices/{id}', () => {
   });
 
   it('handles a raw factory device with no serial, components, location or subscription', async () => {
-    const { rows } = await ctx.database.pool.query<{ id: string }>(
+    const { rows } = await api.ctx.database.pool.query<{ id: string }>(
       `insert into devices (account_id, name) select id, 'test3-raw-unit' from accounts where name = 'Terra Logistics' returning id`,
     );
     const device = deviceSchema.parse((await get('superUser', rows[0]!.id)).json());
@@ -196,7 +169,7 @@ describe('GET /v2/devices/{id}', () => {
   });
 
   it("answers 404 for another account's device, as for one that does not exist", async () => {
-    const { rows } = await ctx.database.pool.query<{ id: string }>(
+    const { rows } = await api.ctx.database.pool.query<{ id: string }>(
       `select id from devices where account_id not in (${NORTHWIND_TREE}) limit 1`,
     );
     const outside = await get('accountAdmin', rows[0]!.id);
@@ -215,7 +188,7 @@ describe('GET /v2/devices/{id}', () => {
 
 describe('GET /v2/devices/{id}/usage', () => {
   it('answers every day of the month, with totals that match the stored days', async () => {
-    const { rows } = await ctx.database.pool.query<{
+    const { rows } = await api.ctx.database.pool.query<{
       id: string;
       y: number;
       m: number;
@@ -226,11 +199,11 @@ describe('GET /v2/devices/{id}/usage', () => {
        from device_daily_usage group by 1, 2, 3 order by 4 desc limit 1`,
     );
     const { id, y, m, sat } = rows[0]!;
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'GET',
       url: `/v2/devices/${id}/usage`,
       query: { year: String(y), month: String(m) },
-      headers: bearer(tokens.superUser),
+      headers: api.as('superUser'),
     });
     expect(res.statusCode).toBe(200);
     const usage = deviceUsageSchema.parse(res.json());
@@ -239,14 +212,14 @@ describe('GET /v2/devices/{id}/usage', () => {
   });
 
   it('refuses a month out of range', async () => {
-    const { rows } = await ctx.database.pool.query<{ id: string }>(
+    const { rows } = await api.ctx.database.pool.query<{ id: string }>(
       'select id from devices limit 1',
     );
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'GET',
       url: `/v2/devices/${rows[0]!.id}/usage`,
       query: { year: '2026', month: '13' },
-      headers: bearer(tokens.superUser),
+      headers: api.as('superUser'),
     });
     expect(res.statusCode).toBe(400);
   });

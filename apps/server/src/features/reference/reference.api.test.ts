@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   baseModemTypeSchema,
   beamListSchema,
@@ -17,48 +17,26 @@ import {
   type RoleKey,
 } from '@aerie/contract';
 import type { z } from 'zod';
-import { seedDemoFleet } from '../../demo/seed-fleet.js';
 import * as catalog from '../../simulators/demo-fleet/catalog.js';
-import {
-  bearer,
-  createTestContext,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
 import { referenceMessages } from './reference.messages.js';
+import { useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
+const api = useApiContext({ fleet: { seed: 9, deviceCount: 120, accountCount: 10 } });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemoFleet(ctx.database.db, {
-    seed: 9,
-    deviceCount: 120,
-    accountCount: 10,
-    now: new Date('2026-11-22T12:00:00Z'),
-    usageDays: 0,
-    showcaseDevices: 0,
-    showcaseDays: 0,
-    metricDays: 0,
-  });
   // A release whose number sorts before 4.8.2 as text but after 4.9.3 as a version.
-  await ctx.database.pool.query(
+  await api.ctx.database.pool.query(
     `insert into software_versions (id, version, release_date, minimum_required_version)
      values (100, '4.10.0', '2025-09-01', '4.8.0')`,
   );
-  tokens = await signInEveryRole(ctx.app);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function call(role: RoleKey | null, url: string, query: Record<string, string> = {}) {
-  return ctx.app.inject({
+  return api.ctx.app.inject({
     method: 'GET',
     url,
     query,
-    ...(role ? { headers: bearer(tokens[role]) } : {}),
+    ...(role ? { headers: api.as(role) } : {}),
   });
 }
 async function ok<T extends z.ZodType>(schema: T, url: string, role: RoleKey = 'credentialed') {
@@ -67,13 +45,13 @@ async function ok<T extends z.ZodType>(schema: T, url: string, role: RoleKey = '
   return schema.parse(res.json());
 }
 async function rows<T>(sql: string): Promise<T[]> {
-  return (await ctx.database.pool.query<T & Record<string, unknown>>(sql)).rows;
+  return (await api.ctx.database.pool.query<T & Record<string, unknown>>(sql)).rows;
 }
 async function clearCache(kind: 'device' | 'subscription' | 'remote') {
-  const res = await ctx.app.inject({
+  const res = await api.ctx.app.inject({
     method: 'POST',
     url: `/v2/admin/cache/${kind}`,
-    headers: bearer(tokens.superUser),
+    headers: api.as('superUser'),
   });
   expect(res.statusCode).toBe(200);
 }
@@ -298,10 +276,10 @@ describe('GET /v2/info/basemodemtype/{modemType}', () => {
 
 describe('network inventory setting', () => {
   const put = (role: RoleKey, payload: unknown) =>
-    ctx.app.inject({
+    api.ctx.app.inject({
       method: 'PUT',
       url: '/v2/info/networkinventoryvisible',
-      headers: bearer(tokens[role]),
+      headers: api.as(role),
       payload: payload as object,
     });
 
@@ -336,7 +314,7 @@ describe('caching', () => {
   it('serves reference data from memory until the cache of its kind is cleared', async () => {
     const url = '/v2/info/antennaFeatures';
     const before = await ok(featureTypeListSchema, url);
-    await ctx.database.pool.query("update feature_types set name = 'Renamed' where id = 1");
+    await api.ctx.database.pool.query("update feature_types set name = 'Renamed' where id = 1");
     expect((await ok(featureTypeListSchema, url)).find((f) => f.id === 1)?.name).toBe(
       before.find((f) => f.id === 1)?.name,
     );
@@ -347,10 +325,10 @@ describe('caching', () => {
   it('keeps subscription data under the subscription kind and beams under remote', async () => {
     await ok(subscriptionProductListSchema, '/v2/info/subscriptionProducts');
     await ok(beamListSchema, '/v2/info/beams');
-    await ctx.database.pool.query(
+    await api.ctx.database.pool.query(
       "update subscription_products set name = 'Renamed' where product_code = 'SVC-005-SAT'",
     );
-    await ctx.database.pool.query(
+    await api.ctx.database.pool.query(
       "update hub_networks set display_name = 'Renamed' where network_id = 'NET-101'",
     );
     await clearCache('device');

@@ -9,8 +9,9 @@ import {
   type TestContext,
 } from '../../test/test-app.js';
 
-/** Ground truth of the Northwind users' scope: their account and its two child fleets. */
-export const NORTHWIND_TREE = `select id from accounts where name in ('Northwind Maritime', 'Northwind Maritime – Atlantic Fleet', 'Northwind Maritime – Pacific Fleet')`;
+import { NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
+
+export { NORTHWIND_TREE };
 
 export const STAFF = ['superUser', 'providerAdmin', 'salesSupport', 'productSupport'] as const;
 
