@@ -25,3 +25,5 @@ export * from './subscriptions/subscription-usage.js';
 export * from './reference/software-version.js';
 export * from './reference/reference.js';
 export * from './reference/access-stats.js';
+export * from './devices/commands.js';
+export * from './devices/device-rules.js';

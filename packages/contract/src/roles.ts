@@ -58,6 +58,13 @@ export function isStaffRole(role: RoleKey): boolean {
  *
  * Device actions by role (spec 001 §6): `devices.rename` is "Edit Name" (also Credentialed);
  * `devices.privatemode` is the Private Mode card; `devices.delete` the Danger Zone.
+ *
+ * Device operations (spec 001 §6, docs/decisions/016-device-operations.md): `devices.sync` is
+ * Synchronize, Refresh and the provisioned, activated and Allow Cell Traffic switches (Account
+ * Admin too); `devices.hardware` is configuring components, the network configuration, beams
+ * and templates (provider staff who configure devices); `devices.software` is updating,
+ * locking and cancelling software; `devices.features` is saving features (a signed feature
+ * certificate); `devices.optionsfile` is Download Options File (the Edit Name roles).
  */
 export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
   superUser: [
@@ -69,6 +76,11 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'devices.rename',
     'devices.privatemode',
     'devices.delete',
+    'devices.sync',
+    'devices.hardware',
+    'devices.software',
+    'devices.features',
+    'devices.optionsfile',
     'subscriptions.view',
     'subscriptions.salesforce',
     'subscriptions.networks',
@@ -87,6 +99,11 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'devices.configure',
     'devices.rename',
     'devices.privatemode',
+    'devices.sync',
+    'devices.hardware',
+    'devices.software',
+    'devices.features',
+    'devices.optionsfile',
     'subscriptions.view',
     'subscriptions.salesforce',
     'subscriptions.networks',
@@ -115,6 +132,11 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'devices.configure',
     'devices.rename',
     'devices.privatemode',
+    'devices.sync',
+    'devices.hardware',
+    'devices.software',
+    'devices.features',
+    'devices.optionsfile',
     'subscriptions.view',
     'subscriptions.history.networks',
     'admin.access',
@@ -127,10 +149,13 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
     'devices.configure',
     'devices.rename',
     'devices.privatemode',
+    'devices.sync',
+    'devices.software',
+    'devices.optionsfile',
     'subscriptions.view',
     'admin.access',
   ],
-  credentialed: ['portal.access', 'devices.view', 'devices.rename'],
+  credentialed: ['portal.access', 'devices.view', 'devices.rename', 'devices.optionsfile'],
 };
 
 /** Whether a role holds a permission of the table above (case-insensitive, spec 000 §6). */

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { DeviceFrame, type DeviceSection } from '../../features/devices/components/device-frame';
+import { DeviceConfiguration } from '../../features/devices/components/configuration/device-configuration';
 import { DeviceJson } from '../../features/devices/components/json/device-json';
 import { DeviceOverview } from '../../features/devices/components/overview/device-overview';
 import { useMe } from '../../features/users/api/get-me';
@@ -25,7 +26,14 @@ export function DeviceOverviewPage() {
     </DeviceFrame>
   );
 }
-export const DeviceConfigurationPage = comingSoon('configuration');
+export function DeviceConfigurationPage() {
+  const { data: me } = useMe({ enabled: false });
+  return (
+    <DeviceFrame section="configuration">
+      {(device) => (me ? <DeviceConfiguration device={device} role={me.role} /> : null)}
+    </DeviceFrame>
+  );
+}
 export { DeviceUsagePage } from './device-usage-page';
 export { DeviceMetricsPage } from './device-metrics-page';
 export function DeviceJsonPage() {
