@@ -203,7 +203,7 @@ export async function buildApp({
       ).rows,
     onError: (err) => app.log.error({ err }, 'hub simulator failed to apply an operation'),
   });
-  const telemetry = createTelemetryFeature(database.pool);
+  const telemetry = createTelemetryFeature(database.pool, caches);
   app.decorate('services', {
     hub,
     ingestion: telemetry.ingestion,

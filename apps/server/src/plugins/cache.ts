@@ -107,3 +107,27 @@ export function createCacheRegistry(bus: LiveBus, log: FastifyBaseLogger): Cache
     },
   };
 }
+
+const WHOLE_TABLE = 'all';
+
+/**
+ * A loader of one small whole table (a catalogue) that reads the database only when the cache
+ * of `kind` has no fresh copy; the cache clear of that kind (spec 000 §4) drops it at once.
+ * Concurrent first calls may load twice; such tables are tiny.
+ */
+export function cachedTable<T>(
+  caches: CacheRegistry,
+  kind: CacheKind,
+  name: string,
+  ttlMs: number,
+  load: () => Promise<T>,
+): () => Promise<T> {
+  const cache = caches.register<T>(kind, name, { ttlMs, maxEntries: 1 });
+  return async () => {
+    const hit = cache.get(WHOLE_TABLE);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    cache.set(WHOLE_TABLE, value);
+    return value;
+  };
+}

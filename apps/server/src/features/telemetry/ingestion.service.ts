@@ -14,10 +14,11 @@ const DAY_MS = 86_400_000;
  * Reports name devices by serial; a report for an unknown serial or metric is
  * rejected on its own, the rest of the batch is applied in one transaction.
  */
-export function createIngestionService(repo: TelemetryRepository) {
-  let metricTypes: Promise<Set<string>> | null = null;
-  const knownMetrics = () => (metricTypes ??= repo.metricTypes());
-
+export function createIngestionService(
+  repo: TelemetryRepository,
+  /** The `provider/metric` pairs reports may carry (cached by the caller, with a TTL). */
+  knownMetrics: () => Promise<Set<string>> = () => repo.metricTypes(),
+) {
   return {
     async ingest(reports: readonly TerminalReport[]): Promise<TelemetryResult> {
       const ids = await repo.deviceIdsBySerial([...new Set(reports.map((r) => r.serial))]);

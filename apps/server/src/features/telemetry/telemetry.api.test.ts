@@ -160,6 +160,29 @@ describe('POST /v2/telemetry/reports', () => {
     expect((await device()).networkStatus.wifi).toBe(true);
   });
 
+  it('accepts a metric type added later once the Device cache is cleared, without a restart', async () => {
+    const report = {
+      serial,
+      reportedAt: '2026-11-22T13:05:00Z',
+      metrics: [
+        {
+          provider: 'PV_ANTENNA',
+          metric: 'MT_LATER',
+          samples: [{ timestamp: '2026-11-22T13:05:00Z', value: 2 }],
+        },
+      ],
+    };
+    // The list of metric types is cached: known now, the new type is still unknown.
+    expect((await post('superUser', [report])).json()).toMatchObject({ accepted: 0 });
+    await api.ctx.database.pool.query(
+      `insert into metric_types (provider_shortcode, shortcode, name, description, unit)
+       values ('PV_ANTENNA', 'MT_LATER', 'Later', 'Added after start', '')`,
+    );
+    expect((await post('superUser', [report])).json()).toMatchObject({ accepted: 0 });
+    await api.ctx.app.services.caches.clear('device');
+    expect((await post('superUser', [report])).json()).toEqual({ accepted: 1, rejected: [] });
+  });
+
   it('is for terminal feeds only: other roles get 403, bad batches 400', async () => {
     for (const role of ['providerAdmin', 'accountAdmin', 'credentialed'] as const) {
       expect((await post(role, [{ serial, reportedAt: '2026-11-22T13:00:00Z' }])).statusCode).toBe(
