@@ -183,6 +183,7 @@ for (const role of ['superUser', 'credentialed'] as const) {
       );
 
       await saved.getByRole('button', { name: `Remove graph ${GRAPH_NAME}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
       await expectVisible(
         panel.getByText('Add some graphs via the button above!'),
         'the empty text again',

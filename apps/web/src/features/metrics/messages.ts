@@ -45,6 +45,7 @@ export const metricsMessages = {
     exportCsv: 'Export to CSV',
     remove: 'Remove',
     removeLabel: (name: string) => `Remove graph ${name}`,
+    removeQuestion: (name: string) => `Remove the graph ${name}?`,
     startDate: 'Start date',
     endDate: 'End date',
     chartLabel: (name: string) => `Chart: ${name}`,

@@ -6,6 +6,7 @@ import {
   Card,
   Center,
   Group,
+  Popover,
   Select,
   Skeleton,
   Stack,
@@ -162,15 +163,28 @@ export function MetricGraphCard({ graph, reference, onChange, onRemove }: Metric
             <Button size="xs" variant="default" onClick={exportCsv} disabled={!hasData}>
               {g.exportCsv}
             </Button>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={onRemove}
-              aria-label={g.removeLabel(graph.name)}
-              title={g.remove}
-            >
-              <Icon name="close" size={16} />
-            </ActionIcon>
+            <Popover position="bottom-end" withArrow trapFocus returnFocus shadow="md">
+              <Popover.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={g.removeLabel(graph.name)}
+                  title={g.remove}
+                >
+                  <Icon name="close" size={16} />
+                </ActionIcon>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack gap="xs">
+                  <Text size="sm">{g.removeQuestion(graph.name)}</Text>
+                  <Group justify="flex-end" gap="xs">
+                    <Button size="xs" color="red" onClick={onRemove}>
+                      {g.remove}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
           </Group>
         </Group>
         {custom && <GraphCustomRange graph={graph} onChange={onChange} />}

@@ -145,6 +145,9 @@ describe('MetricGraphs', () => {
     const onSave = renderGraphs([graph(DEVICE), graph(OTHER)]);
     expect(await screen.findByRole('img', { name: 'Chart: Speed' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Remove graph Speed' }));
+    // Nothing is removed before the confirmation.
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith([graph(OTHER)]));
   });
 
