@@ -49,7 +49,7 @@ function SyncBadge({ label, inSync }: { label: string; inSync: boolean }) {
   return (
     <Group gap={6}>
       <Text size="sm">{label}</Text>
-      <Badge variant="light" radius="sm" color={inSync ? 'teal' : 'orange'}>
+      <Badge variant="dot" radius="sm" tt="none" color={inSync ? 'teal' : 'orange'}>
         {inSync ? texts.inSync : texts.outOfSync}
       </Badge>
     </Group>

@@ -160,7 +160,7 @@ function ReadOnlyFlag({ label, on }: { label: string; on: boolean }) {
   return (
     <Group gap={6}>
       <Text size="sm">{label}</Text>
-      <Badge variant="light" color={on ? 'teal' : 'gray'} radius="sm">
+      <Badge variant="dot" color={on ? 'teal' : 'gray'} radius="sm" tt="none">
         {on ? texts.yes : texts.no}
       </Badge>
     </Group>
