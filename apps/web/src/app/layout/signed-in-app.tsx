@@ -2,6 +2,7 @@ import { Navigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Notification } from '@aerie/contract';
+import { deviceQueryKey } from '../../features/devices/api/get-device';
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
 import { useMe } from '../../features/users/api/get-me';
 import { useRuntimeConfig } from '../../lib/config';
@@ -13,9 +14,6 @@ import { StartupLoader } from './startup-loader';
 export interface SignedInAppProps {
   onSignOut: () => void;
 }
-
-/** Query keys of one device's state; later device pages cache under these. */
-export const deviceQueryKey = (entityId: string) => ['devices', entityId] as const;
 
 /** After start-up (spec 000 §4): the shell, live notifications and their effects. */
 export function SignedInApp({ onSignOut }: SignedInAppProps) {
@@ -30,7 +28,8 @@ export function SignedInApp({ onSignOut }: SignedInAppProps) {
     enabled: loaded,
     onUnauthorized: onUnauthorizedResponse,
     // spec 000 §4: a final sync result clears the device's sync flag and refetches its
-    // network and hub state: the device queries of that entity are refreshed.
+    // network and hub state: every query under the device's key (the device, its hub state)
+    // is refreshed, so an open page updates without a reload.
     onFinalSync: (notification: Notification) => {
       if (notification.metadata) {
         void queryClient.invalidateQueries({

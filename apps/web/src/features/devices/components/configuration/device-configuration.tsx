@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { Device, RoleKey } from '@aerie/contract';
+import { HubStateCard } from './hub-state-card';
+import { SyncCard } from './sync-card';
 
 export interface DeviceConfigurationProps {
   device: Device;
@@ -12,7 +14,10 @@ export interface DeviceConfigurationProps {
  * Configuration — and the components with their Configure/Save/Cancel editing.
  */
 export function DeviceConfiguration({ device, role }: DeviceConfigurationProps) {
-  void device;
-  void role;
-  return <Stack gap="md">{/* cards, in the spec's order */}</Stack>;
+  return (
+    <Stack gap="md">
+      <SyncCard device={device} role={role} />
+      <HubStateCard device={device} />
+    </Stack>
+  );
 }

@@ -1,0 +1,40 @@
+import { hubStateSchema, parseHubState, type HubState } from '@aerie/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { useRuntimeConfig } from '../../../lib/config';
+import { deviceQueryKey } from './get-device';
+
+/**
+ * Under the device's key: whatever refreshes the device (a final sync notification, Refresh)
+ * refreshes its hub state too.
+ */
+export const hubStateQueryKey = (id: string) => [...deviceQueryKey(id), 'hubState'] as const;
+
+/** `GET /v2/devices/{id}/hubState`: read live from the hub, under the brand's beams key. */
+export async function getHubState(
+  brand: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<HubState> {
+  const body = await apiFetch(
+    `/v2/devices/${encodeURIComponent(id)}/hubState`,
+    hubStateSchema(brand),
+    signal ? { signal } : {},
+  );
+  return parseHubState(brand, body);
+}
+
+export function getHubStateQueryOptions(brand: string, id: string) {
+  return queryOptions({
+    queryKey: hubStateQueryKey(id),
+    queryFn: ({ signal }) => getHubState(brand, id, signal),
+    staleTime: 30_000,
+    // The hub answers 502 when it cannot be read: show that at once rather than retrying.
+    retry: false,
+  });
+}
+
+export function useHubState(id: string) {
+  const { brand } = useRuntimeConfig();
+  return useQuery(getHubStateQueryOptions(brand, id));
+}
