@@ -23,6 +23,7 @@ import { createHealthService } from './features/health/health.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
 import { createDeviceFeaturesFeature } from './features/device-features/index.js';
+import { createDeviceOperationsFeature } from './features/device-operations/index.js';
 import { createMetricsFeature } from './features/metrics/index.js';
 import { createHubFeature } from './features/hub/index.js';
 import { createTelemetryFeature } from './features/telemetry/index.js';
@@ -267,7 +268,8 @@ export async function buildApp({
     await api.register(feedRoutes(createFeedService(createFeedRepository(database.db), app.log)));
     await api.register(adminRoutes(createAdminService(caches)));
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
-    await api.register(createDevicesFeature(database.pool, accounts.tenancy, caches).routes);
+    const devices = createDevicesFeature(database.pool, accounts.tenancy, caches);
+    await api.register(devices.routes);
     await api.register(
       createDeviceFeaturesFeature({
         pool: database.pool,
@@ -288,7 +290,25 @@ export async function buildApp({
       }).routes,
     );
     await api.register(createZonesFeature(database.pool, accounts.tenancy).routes);
-    await api.register(createJobsFeature(database.pool, accounts.tenancy).routes);
+    const jobs = createJobsFeature(database.pool, accounts.tenancy);
+    await api.register(jobs.routes);
+    const operations = createDeviceOperationsFeature({
+      pool: database.pool,
+      jobs: jobs.service,
+      hub,
+      findDevice: devices.findDevice,
+      publishNotification: notifications.publishNotification,
+      tenancy: accounts.tenancy,
+      caches,
+      jobTimeoutSeconds: config.hub.jobTimeoutSeconds,
+      hubPollMs: Math.min(1_000, Math.max(50, Math.round(config.hub.simulatorDelayMs / 4))),
+      log: app.log,
+    });
+    await api.register(operations.routes);
+    // The hub job worker runs while the app does: started when it is ready, stopped (quickly,
+    // its jobs handed back to the queue) before the database closes.
+    app.addHook('onReady', () => operations.start());
+    app.addHook('onClose', () => operations.stop());
     await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy).routes);
     await api.register(
       createReferenceFeature({

@@ -40,6 +40,8 @@ const envSchema = z.object({
   MAPS_KEY: z.string().default(''),
   /** How long the hub simulator takes to apply an operation, in ms. */
   HUB_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
+  /** Seconds after which a hub job still queued or running is ended as Error (the sweeper). */
+  HUB_JOB_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Seconds between two ticks of the fleet telemetry simulator (demo only); 0 stops it. */
   FLEET_SIMULATOR_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
 });
@@ -97,7 +99,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     cdnBase: e.CDN_BASE,
     mapsKey: e.MAPS_KEY,
-    hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS },
+    hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS, jobTimeoutSeconds: e.HUB_JOB_TIMEOUT_S },
     fleetSimulator: { intervalSeconds: e.FLEET_SIMULATOR_INTERVAL_S },
   };
 }

@@ -434,6 +434,13 @@ export const jobs = pgTable(
     index('jobs_active_account_created_idx')
       .on(t.accountId, t.createdOn.desc(), t.id.desc())
       .where(sql`${t.status} in ('Queued', 'Running')`),
+    // One hub operation at a time per device (docs/decisions/016-device-operations.md): two
+    // users who synchronize at once get one job, and no hub command starts while another runs.
+    uniqueIndex('jobs_one_active_hub_job_per_device_uq')
+      .on(t.deviceId)
+      .where(
+        sql`${t.status} in ('Queued', 'Running') and ${t.kind} in ('provision', 'activate', 'deactivate', 'enableCellTraffic', 'disableCellTraffic', 'syncToHub')`,
+      ),
   ],
 );
 

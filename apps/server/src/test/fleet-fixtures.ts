@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { deviceSchema, type Device } from '@aerie/contract';
+import type { ApiContext } from './test-app.js';
 import type { Db } from '../db/database.js';
 import { seedDemoFleet } from '../demo/seed-fleet.js';
 
@@ -46,4 +48,14 @@ export function sqlProbe(pool: pg.Pool) {
       return r.rows[0]!.id;
     },
   };
+}
+
+/** A device as `GET /v2/devices/{id}` answers it to a Super User. */
+export async function fetchDevice(api: ApiContext, id: string): Promise<Device> {
+  const res = await api.ctx.app.inject({
+    method: 'GET',
+    url: `/v2/devices/${id}`,
+    headers: api.as('superUser'),
+  });
+  return deviceSchema.parse(res.json());
 }

@@ -284,10 +284,12 @@ export interface ApiContext {
  * The usual API test set-up: a fresh app and database, optionally a demo fleet
  * (`fleet` overrides TEST_FLEET), every role signed in; closed after the file.
  */
-export function useApiContext(options: { fleet?: Partial<FleetSeedOptions> | false } = {}) {
+export function useApiContext(
+  options: { fleet?: Partial<FleetSeedOptions> | false; env?: Record<string, string> } = {},
+) {
   const api = {} as ApiContext;
   beforeAll(async () => {
-    api.ctx = await createTestContext();
+    api.ctx = await createTestContext(options.env);
     if (options.fleet !== false) {
       await seedDemoFleet(api.ctx.database.db, { ...TEST_FLEET, ...options.fleet });
     }

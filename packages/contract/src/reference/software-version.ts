@@ -27,3 +27,18 @@ export function compareSoftwareVersions(a: string, b: string): number {
 function versionParts(version: string): number[] {
   return version.split('.').map((part) => Number.parseInt(part, 10) || 0);
 }
+
+/**
+ * The releases a device on `currentVersion` can update to: the catalogue's versions newer
+ * than it, oldest first. A device that never checked in (no version) has none (spec 001 §5).
+ * `GET /v3/info/softwareVersions` and the `updateSoftware` command share this rule.
+ */
+export function availableSoftwareUpdates<T extends { version: string }>(
+  catalogue: readonly T[],
+  currentVersion: string | null | undefined,
+): T[] {
+  if (!currentVersion) return [];
+  return catalogue
+    .filter((v) => compareSoftwareVersions(v.version, currentVersion) > 0)
+    .sort((a, b) => compareSoftwareVersions(a.version, b.version));
+}

@@ -58,8 +58,9 @@ beforeAll(async () => {
   made.terraDone = await jobs.createJob('lockSoftware', terra.account_id, terra.id, null);
   made.terraDone = await jobs.finish(made.terraDone.id, 'Error', { message: 'Hub unreachable' });
   made.terraActive = await jobs.createJob('provision', terra.account_id, terra.id, null);
-  // A few more active jobs, so paging has something to page.
-  for (const kind of ['activate', 'enableCellTraffic', 'syncToHub'])
+  // A few more active jobs, so paging has something to page (not hub commands: a device has
+  // one active hub job at most, docs/decisions/016-device-operations.md).
+  for (const kind of ['featureCertificate', 'optionsFile', 'diagnosticsReport'])
     await jobs.createJob(kind, northwind.account_id, northwind.id, null, { requestedBy: 'test' });
   await jobs.createJob(
     'monthlyReport',
@@ -180,7 +181,9 @@ describe('GET /v2/jobs/{id}', () => {
 describe('jobs service lifecycle', () => {
   async function queued(): Promise<Job> {
     const device = await deviceOf(NORTHWIND);
-    return jobs.createJob('syncToHub', device.account_id, device.id, null, { beams: ['A', 'B'] });
+    return jobs.createJob('featureCertificate', device.account_id, device.id, null, {
+      features: ['A', 'B'],
+    });
   }
 
   it('queues, runs and finishes a job, recording result and finish time', async () => {

@@ -1,4 +1,5 @@
 import {
+  availableSoftwareUpdates,
   compareSoftwareVersions,
   type BaseModemType,
   type DeviceProduct,
@@ -82,10 +83,7 @@ export function createReferenceService(repo: ReferenceRepository, caches: CacheR
       currentVersion: string | undefined,
     ): Promise<SoftwareVersion[]> {
       assertCan(principal, PERMISSION);
-      if (!currentVersion) return [];
-      return (await softwareVersions()).filter(
-        (v) => compareSoftwareVersions(v.version, currentVersion) > 0,
-      );
+      return availableSoftwareUpdates(await softwareVersions(), currentVersion);
     },
 
     /** `GET /v2/info/products/{id}`: the device product with that product code. */

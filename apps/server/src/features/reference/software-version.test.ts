@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compareSoftwareVersions, softwareVersionTextSchema } from '@aerie/contract';
+import {
+  availableSoftwareUpdates,
+  compareSoftwareVersions,
+  softwareVersionTextSchema,
+} from '@aerie/contract';
 
 describe('compareSoftwareVersions', () => {
   it('compares dotted parts as numbers, not as text', () => {
@@ -36,5 +40,23 @@ describe('softwareVersionTextSchema', () => {
       expect(result.success, bad).toBe(false);
       expect(result.error?.issues[0]?.message).toMatch(/dotted numbers|too long/);
     }
+  });
+});
+
+describe('availableSoftwareUpdates', () => {
+  const catalogue = ['5.0.0', '4.10.1', '4.9.3', '4.10.0'].map((version) => ({ version }));
+
+  it('offers the newer releases, oldest first', () => {
+    expect(availableSoftwareUpdates(catalogue, '4.9.3').map((v) => v.version)).toEqual([
+      '4.10.0',
+      '4.10.1',
+      '5.0.0',
+    ]);
+  });
+
+  it('offers nothing to a device that never checked in or is on the latest', () => {
+    expect(availableSoftwareUpdates(catalogue, null)).toEqual([]);
+    expect(availableSoftwareUpdates(catalogue, '')).toEqual([]);
+    expect(availableSoftwareUpdates(catalogue, '5.0.0')).toEqual([]);
   });
 });

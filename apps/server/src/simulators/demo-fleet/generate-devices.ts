@@ -297,6 +297,10 @@ export function generateDevice(index: number, o: FleetOptions): DemoDevice {
       beams.push({ network, isRequired: true, isActuallyOn: rnd.chance(0.9) });
     }
     if (rnd.chance(0.06)) beams.push({ network: nets[2]!, isRequired: false, isActuallyOn: true });
+  } else if (sub) {
+    // The subscription names the beam the device needs before it is first provisioned (no
+    // random draw here, so the rest of the fleet is generated as before).
+    beams.push({ network: nets[0]!, isRequired: true, isActuallyOn: false });
   }
   const serialPrefix = product.family.toUpperCase().slice(0, 3);
   return {

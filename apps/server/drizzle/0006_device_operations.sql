@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "jobs_one_active_hub_job_per_device_uq" ON "jobs" USING btree ("device_id") WHERE "jobs"."status" in ('Queued', 'Running') and "jobs"."kind" in ('provision', 'activate', 'deactivate', 'enableCellTraffic', 'disableCellTraffic', 'syncToHub');

@@ -1,0 +1,212 @@
+import type pg from 'pg';
+import { activeJobStatuses, hubCommands, type HubCommand, type JobStatus } from '@aerie/contract';
+import type { RemoteOnHub } from './device-operations.ports.js';
+import type { AccountScope } from '../../plugins/tenancy.js';
+import type { DeviceHubFlags } from './hub-job.outcome.js';
+
+/** A hub job as the worker and the sweeper read it. */
+export interface HubJobRow {
+  id: string;
+  kind: HubCommand;
+  status: JobStatus;
+  device_id: string | null;
+  created_by: string | null;
+  created_on: Date;
+}
+
+const ACTIVE_HUB_JOB = `status = any($2::text[]) and kind = any($3::text[])`;
+
+/** The SQL of device commands, hub jobs and delete. */
+export function createDeviceOperationsRepository(pool: pg.Pool) {
+  return {
+    /** The device's queued or running hub job (at most one: a unique index guards it). */
+    async activeHubJob(deviceId: string): Promise<{ id: string; kind: HubCommand } | null> {
+      const { rows } = await pool.query<{ id: string; kind: HubCommand }>(
+        `select id, kind from jobs where device_id = $1 and ${ACTIVE_HUB_JOB}`,
+        [deviceId, activeJobStatuses, hubCommands],
+      );
+      return rows[0] ?? null;
+    },
+
+    async hubJob(jobId: string): Promise<HubJobRow | null> {
+      const { rows } = await pool.query<HubJobRow>(
+        `select id, kind, status, device_id, created_by, created_on from jobs
+          where id = $1 and kind = any($2::text[])`,
+        [jobId, hubCommands],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Hub jobs still queued or running that were created before the cut-off. */
+    async stuckHubJobs(olderThanSeconds: number, limit = 100): Promise<HubJobRow[]> {
+      const { rows } = await pool.query<HubJobRow>(
+        `select id, kind, status, device_id, created_by, created_on from jobs
+          where created_on < now() - make_interval(secs => $1) and ${ACTIVE_HUB_JOB}
+          order by created_on limit ${limit}`,
+        [olderThanSeconds, activeJobStatuses, hubCommands],
+      );
+      return rows;
+    },
+
+    async userName(userId: string): Promise<{ firstName: string; lastName: string } | null> {
+      const { rows } = await pool.query<{ firstName: string; lastName: string }>(
+        'select first_name as "firstName", last_name as "lastName" from users where id = $1',
+        [userId],
+      );
+      return rows[0] ?? null;
+    },
+
+    async softwareCatalogue(): Promise<{ version: string }[]> {
+      const { rows } = await pool.query<{ version: string }>(
+        'select version from software_versions',
+      );
+      return rows;
+    },
+
+    async setSoftwareLocked(deviceId: string, locked: boolean): Promise<void> {
+      await pool.query(
+        'update devices set software_locked = $2, updated_at = now() where id = $1',
+        [deviceId, locked],
+      );
+    },
+
+    async setSoftwareTarget(deviceId: string, version: string | null): Promise<void> {
+      await pool.query(
+        'update devices set software_target_version = $2, updated_at = now() where id = $1',
+        [deviceId, version],
+      );
+    },
+
+    async setPrivate(deviceId: string, on: boolean): Promise<void> {
+      await pool.query('update devices set private = $2, updated_at = now() where id = $1', [
+        deviceId,
+        on,
+      ]);
+    },
+
+    async setSyncInProgress(deviceId: string, on: boolean): Promise<void> {
+      await pool.query(
+        `update devices set sync_in_progress = $2,
+                sync_started_at = case when $2 then now() else sync_started_at end
+          where id = $1`,
+        [deviceId, on],
+      );
+    },
+
+    /**
+     * Clears the flag of devices whose sync ended without clearing it (a crash between
+     * finishing the job and writing the device): flag on, no active hub job, older than the cut-off.
+     */
+    async clearOrphanedSyncFlags(olderThanSeconds: number): Promise<number> {
+      const { rowCount } = await pool.query(
+        `update devices d set sync_in_progress = false
+          where d.sync_in_progress
+            and (d.sync_started_at is null or d.sync_started_at < now() - make_interval(secs => $1))
+            and not exists (select 1 from jobs where device_id = d.id and ${ACTIVE_HUB_JOB})`,
+        [olderThanSeconds, activeJobStatuses, hubCommands],
+      );
+      return rowCount ?? 0;
+    },
+
+    /** Network ids the device requires, with their NMS types. */
+    async requiredBeams(deviceId: string): Promise<{ networkId: string; nmsType: string }[]> {
+      const { rows } = await pool.query<{ networkId: string; nmsType: string }>(
+        `select b.network_id as "networkId", n.nms_type as "nmsType"
+           from device_beams b join hub_networks n on n.network_id = b.network_id
+          where b.device_id = $1 and b.is_required order by b.network_id`,
+        [deviceId],
+      );
+      return rows;
+    },
+
+    /** The NMS type of the active subscription's NMS, if it names one the hub has. */
+    async subscriptionNmsType(subscriptionId: string): Promise<string | null> {
+      const { rows } = await pool.query<{ nms_type: string }>(
+        `select n.nms_type from subscriptions s join hub_networks n on n.nms_id = s.nms_id
+          where s.id = $1 limit 1`,
+        [subscriptionId],
+      );
+      return rows[0]?.nms_type ?? null;
+    },
+
+    /**
+     * Writes what the hub holds after an operation: the device's flags, its beams as the hub
+     * has them (required beams stay, others the hub dropped are removed), and ends the sync.
+     */
+    async writeHubOutcome(
+      deviceId: string,
+      flags: DeviceHubFlags,
+      remote: RemoteOnHub | null,
+    ): Promise<void> {
+      const beams = (remote?.beams ?? []).map((b) => ({
+        networkId: b.networkId,
+        on: b.provisioned,
+        provisionedOn: b.provisionedOn?.toISOString() ?? null,
+        activatedOn: b.activatedOn?.toISOString() ?? null,
+      }));
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(
+          `update devices set provisioned = $2, activated = $3, enable_cell_traffic = $4,
+                  hybrid_provisioned = $5, hybrid_activated = $6, cellular_activated = $7,
+                  sync_in_progress = false, updated_at = now()
+            where id = $1`,
+          [
+            deviceId,
+            flags.provisioned,
+            flags.activated,
+            flags.enableCellTraffic,
+            flags.hybridProvisioned,
+            flags.hybridActivated,
+            flags.cellularActivated,
+          ],
+        );
+        await client.query(
+          `with hub as (
+             select * from jsonb_to_recordset($2::jsonb)
+               as h("networkId" text, "on" boolean, "provisionedOn" timestamptz, "activatedOn" timestamptz)
+           ), upserted as (
+             insert into device_beams (device_id, network_id, is_required, is_actually_on, provisioned_on, activated_on)
+             select $1, h."networkId", false, h."on", h."provisionedOn", h."activatedOn"
+               from hub h where exists (select 1 from hub_networks n where n.network_id = h."networkId")
+             on conflict (device_id, network_id) do update
+               set is_actually_on = excluded.is_actually_on, provisioned_on = excluded.provisioned_on,
+                   activated_on = excluded.activated_on
+             returning network_id
+           )
+           update device_beams b set is_actually_on = false, provisioned_on = null, activated_on = null
+            where b.device_id = $1 and b.network_id not in (select "networkId" from hub)`,
+          [deviceId, JSON.stringify(beams)],
+        );
+        await client.query(
+          'delete from device_beams where device_id = $1 and not is_required and not is_actually_on',
+          [deviceId],
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    /** Soft delete (who and when); false when the device is outside the scope or already gone. */
+    async softDelete(scope: AccountScope, deviceId: string, userId: string): Promise<boolean> {
+      const params: unknown[] = [deviceId, userId];
+      let tenancy = '';
+      if (!scope.all) {
+        params.push(scope.accountIds);
+        tenancy = 'and account_id = any($3::uuid[])';
+      }
+      const { rowCount } = await pool.query(
+        `update devices set deleted_at = now(), deleted_by = $2, sync_in_progress = false, updated_at = now()
+          where id = $1 and deleted_at is null ${tenancy}`,
+        params,
+      );
+      return (rowCount ?? 0) > 0;
+    },
+  };
+}
+export type DeviceOperationsRepository = ReturnType<typeof createDeviceOperationsRepository>;
