@@ -141,6 +141,7 @@ export const deviceMessages = {
       actionsLabel: 'Software actions',
       updateSoftware: 'Update Software',
       lock: 'Lock',
+      lockedNoUpdate: 'The software of this device is locked. Unlock it before updating.',
       unlock: 'Unlock',
       cancelUpdate: 'Cancel Scheduled Update',
       selectFeatures: 'Select Features',

@@ -220,6 +220,17 @@ describe('SoftwareCard: commands', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Scheduled Update' })).toBeNull();
   });
 
+  it('keeps Update Software from a locked device and says why', () => {
+    renderCard('superUser', { ...device, software: { ...device.software, locked: true } });
+    const update = screen.getByRole('button', { name: 'Update Software' });
+    expect(update.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(update);
+    expect(screen.queryByTestId('software-update-form')).toBeNull();
+    expect(
+      screen.getByText('The software of this device is locked. Unlock it before updating.'),
+    ).toBeDefined();
+  });
+
   it('unlocks a locked device, and names the command when it fails', async () => {
     answers['POST /v2/devices'] = {
       status: 500,

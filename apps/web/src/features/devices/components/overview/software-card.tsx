@@ -1,6 +1,6 @@
 import { roleCan, type Device, type RoleKey } from '@aerie/contract';
-import { Badge, Button, Divider, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Divider, Group, Text, Tooltip } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useSoftwareActions } from '../../hooks/use-software-actions';
 import { deviceMessages } from '../../messages';
 import { formatUtcDateTime } from '../../utils/device-display';
@@ -29,6 +29,7 @@ export interface SoftwareCardProps {
  */
 export function SoftwareCard({ device, role }: SoftwareCardProps) {
   const [mode, setMode] = useState<SoftwareCardMode>('normal');
+  const lockedId = useId();
   const actions = useSoftwareActions(device);
   const { software } = device;
   const mayUpdate = roleCan(role, 'devices.software');
@@ -90,6 +91,11 @@ export function SoftwareCard({ device, role }: SoftwareCardProps) {
         </>
       )}
       <Divider my="md" />
+      {software.locked && mayUpdate && mode === 'normal' ? (
+        <Text size="sm" c="dimmed" mb="xs" id={lockedId}>
+          {texts.lockedNoUpdate}
+        </Text>
+      ) : null}
       {mode === 'update-software' ? (
         <SoftwareUpdateForm
           device={device}
@@ -105,9 +111,20 @@ export function SoftwareCard({ device, role }: SoftwareCardProps) {
         <Group gap="xs" wrap="wrap" role="group" aria-label={texts.actionsLabel}>
           {mayUpdate ? (
             <>
-              <Button size="xs" onClick={() => setMode('update-software')} disabled={busy}>
-                {texts.updateSoftware}
-              </Button>
+              <Tooltip label={texts.lockedNoUpdate} disabled={!software.locked}>
+                {/* NOTE: aria-disabled keeps a locked device's button focusable, so the reason
+                    reaches keyboard users (the server refuses updates while locked, 409). */}
+                <Button
+                  size="xs"
+                  onClick={() => !software.locked && setMode('update-software')}
+                  disabled={busy}
+                  {...(software.locked
+                    ? { 'data-disabled': true, 'aria-disabled': true, 'aria-describedby': lockedId }
+                    : {})}
+                >
+                  {texts.updateSoftware}
+                </Button>
+              </Tooltip>
               {software.targetVersion ? (
                 <Button
                   size="xs"
