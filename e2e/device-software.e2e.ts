@@ -268,6 +268,7 @@ describe('device software, features, private mode and delete', () => {
     await confirm.getByRole('button', { name: 'Delete Device' }).click();
     await toast(page, `Device "${second.name}" deleted.`);
     await expectVisible(page.getByText('No devices were found.'), 'the refreshed, empty list');
+    await confirm.waitFor({ state: 'hidden' });
     await expect(apiAsUser(page, `/v2/devices/${second.id}`)).rejects.toThrow(/404/);
     await screenshot(page, 'device-delete-from-list');
   });

@@ -1,6 +1,7 @@
 import type { Device } from '@aerie/contract';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useRef } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteDevice } from '../api/delete-device';
 import { deviceMessages } from '../messages';
@@ -18,6 +19,9 @@ export interface DeleteDeviceModalProps {
 /** Delete device (spec 001 §4): confirm, `DELETE /v2/devices/{id}`, then the caller moves on. */
 export function DeleteDeviceModal({ device, onClose, onDeleted }: DeleteDeviceModalProps) {
   const remove = useDeleteDevice();
+  // The question stays readable while the modal fades out after the device is cleared.
+  const shown = useRef(device);
+  if (device) shown.current = device;
   const confirm = () => {
     if (!device) return;
     remove.mutate(device.id, {
@@ -47,12 +51,13 @@ export function DeleteDeviceModal({ device, onClose, onDeleted }: DeleteDeviceMo
       closeButtonProps={{ 'aria-label': deviceMessages.closeDialog }}
     >
       <Stack gap="lg">
-        <Text>{device ? texts.question(device.name) : null}</Text>
+        <Text>{shown.current ? texts.question(shown.current.name) : null}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
             {texts.cancel}
           </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
+          {/* red.9: Mantine's default red with white text is under WCAG AA (3.8:1). */}
+          <Button color="red.9" onClick={confirm} loading={remove.isPending}>
             {texts.confirm}
           </Button>
         </Group>
