@@ -26,7 +26,7 @@ export function DangerZone({ device }: { device: Pick<Device, 'id' | 'name'> }) 
             {texts.deleteDescription}
           </Text>
         </div>
-        <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
           {texts.deleteDevice}
         </Button>
       </Group>
