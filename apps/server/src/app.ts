@@ -22,6 +22,7 @@ import { createHealthRepository } from './features/health/health.repository.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
+import { createDeviceFeaturesFeature } from './features/device-features/index.js';
 import { createDeviceOperationsFeature } from './features/device-operations/index.js';
 import { createMetricsFeature } from './features/metrics/index.js';
 import { createHubFeature } from './features/hub/index.js';
@@ -269,6 +270,14 @@ export async function buildApp({
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
     const devices = createDevicesFeature(database.pool, accounts.tenancy, caches);
     await api.register(devices.routes);
+    await api.register(
+      createDeviceFeaturesFeature({
+        pool: database.pool,
+        tenancy: accounts.tenancy,
+        publicUrl: config.publicUrl,
+        brand: config.brand,
+      }).routes,
+    );
     await api.register(createMetricsFeature(database.pool, accounts.tenancy).routes);
     await api.register(telemetry.routes);
     await api.register(

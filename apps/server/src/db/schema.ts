@@ -136,10 +136,13 @@ export const oidcPayloads = pgTable(
   ],
 );
 
-/** Signing keys and cookie secrets of the identity provider, shared by every instance. */
+/**
+ * Signing keys and cookie secrets of the identity provider, and the provider's feature
+ * certificate key (`feature-signing`), shared by every instance.
+ */
 export const identityKeys = pgTable('identity_keys', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['signing', 'cookie'] }).notNull(),
+  kind: text('kind', { enum: ['signing', 'cookie', 'feature-signing'] }).notNull(),
   material: jsonb('material').notNull(),
   createdAt: createdAt(),
 });

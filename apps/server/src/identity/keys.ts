@@ -9,10 +9,15 @@ export interface IdentityKeys {
   cookieKeys: string[];
 }
 
-async function loadOrCreate<T>(
+/**
+ * Key material stored once for every instance (`identity_keys`): created on first use, and
+ * the first of several instances starting together wins. Also holds the provider's feature
+ * certificate key (docs/formats/feature-certificate.md).
+ */
+export async function loadOrCreateKeyMaterial<T>(
   pool: pg.Pool,
   id: string,
-  kind: string,
+  kind: 'signing' | 'cookie' | 'feature-signing',
   create: () => Promise<T>,
 ): Promise<T> {
   const existing = await pool.query<{ material: T }>(
@@ -35,7 +40,7 @@ async function loadOrCreate<T>(
 
 /** Loads the identity provider's keys from the database, creating them on first start. */
 export async function loadIdentityKeys(pool: pg.Pool): Promise<IdentityKeys> {
-  const signing = await loadOrCreate(pool, 'signing-1', 'signing', async () => {
+  const signing = await loadOrCreateKeyMaterial(pool, 'signing-1', 'signing', async () => {
     const { privateKey } = await generateKeyPair('RS256', {
       modulusLength: 2048,
       extractable: true,
@@ -43,7 +48,7 @@ export async function loadIdentityKeys(pool: pg.Pool): Promise<IdentityKeys> {
     const jwk = await exportJWK(privateKey);
     return { ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
   });
-  const cookie = await loadOrCreate(pool, 'cookie-1', 'cookie', async () => ({
+  const cookie = await loadOrCreateKeyMaterial(pool, 'cookie-1', 'cookie', async () => ({
     keys: [randomBytes(32).toString('base64url')],
   }));
   return { signing, cookieKeys: cookie.keys };

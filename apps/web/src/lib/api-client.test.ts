@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiFetch, ApiError, configureApiClient } from './api-client';
+import {
+  apiDownload,
+  apiFetch,
+  ApiError,
+  configureApiClient,
+  fileNameFromDisposition,
+} from './api-client';
 
 const itemSchema = z.object({ id: z.number(), name: z.string() });
 
@@ -185,5 +191,49 @@ describe('apiFetch error rules (spec 000 §8)', () => {
     const h400 = withHandlers(400);
     await rejection(apiFetch('/v2/x', itemSchema));
     expect(h400.onUnexpectedError).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiDownload', () => {
+  it('sends the bearer token and answers the bytes with the name the server gave', async () => {
+    const fetchMock = setup(
+      new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+        headers: {
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="Ship __lesund_.zip"; filename*=UTF-8''${encodeURIComponent('Ship "Ålesund".zip')}`,
+        },
+      }),
+    );
+    const file = await apiDownload('/v2/devices/1/downloadOptionsFiles');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://api.example.test/v2/devices/1/downloadOptionsFiles');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.get('Accept')).toBe('*/*');
+    expect(file.fileName).toBe('Ship "Ålesund".zip');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(
+      new Uint8Array([0x50, 0x4b, 3, 4]),
+    );
+  });
+
+  it('rejects with the server message as an ApiError', async () => {
+    setup(
+      jsonResponse({ statusCode: 409, error: 'Conflict', message: 'No antenna.' }, { status: 409 }),
+    );
+    const error = await rejection(apiDownload('/x'));
+    expect(error).toMatchObject({ status: 409, message: 'No antenna.' });
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it.each([
+    [null, null],
+    ['attachment', null],
+    ['attachment; filename="a b.jwt"', 'a b.jwt'],
+    ['attachment; filename=plain.zip', 'plain.zip'],
+    ['attachment; filename="fallback.zip"; filename*=UTF-8\'\'%C3%85.zip', 'Å.zip'],
+    ['attachment; filename="ok.zip"; filename*=UTF-8\'\'%E0%A4%A', 'ok.zip'],
+  ])('reads %j as %j', (header, name) => {
+    expect(fileNameFromDisposition(header)).toBe(name);
   });
 });

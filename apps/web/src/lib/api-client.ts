@@ -158,8 +158,72 @@ async function request<TSchema extends z.ZodType>(
   current: ApiClientState,
   path: string,
   schema: TSchema,
-  { quiet: _quiet, ...init }: ApiRequestInit,
+  init: ApiRequestInit,
 ): Promise<{ data: z.output<TSchema>; headers: Headers }> {
+  return exchange(current, path, init, async (response) => {
+    const body = await readJson(response);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        kind: 'invalid-response',
+        message: `Unexpected response from ${path}.`,
+        cause: parsed.error,
+      });
+    }
+    return { data: parsed.data, headers: response.headers };
+  });
+}
+
+/** A file the API answered: its content and the name the server gave it. */
+export interface ApiDownload {
+  blob: Blob;
+  /** From Content-Disposition (`filename*` first); null when the server named none. */
+  fileName: string | null;
+}
+
+/**
+ * Downloads a file from the API with the bearer token (a plain link could not send it).
+ * Rejects with an {@link ApiError} like {@link apiFetch}.
+ */
+export async function apiDownload(path: string, init: ApiRequestInit = {}): Promise<ApiDownload> {
+  if (!state) throw new Error('configureApiClient must be called before apiDownload');
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', '*/*');
+  try {
+    return await exchange(state, path, { ...init, headers }, async (response) => ({
+      blob: await response.blob(),
+      fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+    }));
+  } catch (error) {
+    if (error instanceof ApiError) handleError(state, error, path, init.quiet === true);
+    throw error;
+  }
+}
+
+/** The file name of a Content-Disposition header (RFC 6266), preferring `filename*`. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // Fall back to the plain name below.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name || null;
+}
+
+/** One call: the bearer token, the timeout, the caller's abort, and errors as ApiError. */
+async function exchange<T>(
+  current: ApiClientState,
+  path: string,
+  { quiet: _quiet, ...init }: ApiRequestInit,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const { baseUrl, getAccessToken, timeoutMs, fetch: fetchFn } = current;
 
   const headers = new Headers(init.headers);
@@ -202,17 +266,7 @@ async function request<TSchema extends z.ZodType>(
     if (!response.ok) {
       throw await errorFromResponse(response);
     }
-    const body = await readJson(response);
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiError({
-        status: response.status,
-        kind: 'invalid-response',
-        message: `Unexpected response from ${path}.`,
-        cause: parsed.error,
-      });
-    }
-    return { data: parsed.data, headers: response.headers };
+    return await read(response);
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', abortFromCaller);

@@ -25,7 +25,11 @@ export function toCsv(
 
 /** Offers text as a file download (UTF-8 with a byte order mark, which spreadsheets need). */
 export function downloadTextFile(fileName: string, text: string, type = 'text/csv'): void {
-  const blob = new Blob(['\uFEFF', text], { type: `${type};charset=utf-8` });
+  saveFile(fileName, new Blob(['\uFEFF', text], { type: `${type};charset=utf-8` }));
+}
+
+/** Offers a blob as a file download under `fileName`. */
+export function saveFile(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -22,7 +22,7 @@ export function DeviceOverviewPage() {
   const { data: me } = useMe({ enabled: false });
   return (
     <DeviceFrame section="overview">
-      {(device) => (me ? <DeviceOverview device={device} role={me.role} /> : null)}
+      {(device) => (me ? <DeviceOverview device={device} role={me.role} user={me} /> : null)}
     </DeviceFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { roleCan } from '@aerie/contract';
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
@@ -12,12 +13,14 @@ import { deviceMessages } from '../../features/devices/messages';
 import { DEVICE_LIST_TABLE } from '../../features/devices/utils/device-columns';
 import { DEVICE_PAGE_SIZES } from '../../features/devices/utils/device-list-view';
 import { useAccounts } from '../../features/shell/api/get-accounts';
+import { useMe } from '../../features/users/api/get-me';
 import { useStore } from '../../lib/store';
 import { contextPane, toggleContextPane } from '../layout/context-pane-store';
 
 /** `/devices` (spec 001 §2 "Device list"): the list, its filters and its column editor. */
 export function DevicesPage() {
   const accounts = useAccounts();
+  const { data: me } = useMe({ enabled: false });
   const settings = useListSettings(DEVICE_LIST_TABLE, deviceListColumns);
   const pane = useStore(contextPane);
   const [, updateView] = useDeviceListView();
@@ -43,6 +46,7 @@ export function DevicesPage() {
         layout={settings.layout}
         onEditColumns={() => toggleContextPane('columnEditor')}
         columnEditorOpen={pane === 'columnEditor'}
+        canDelete={me ? roleCan(me.role, 'devices.delete') : false}
       />
     </Stack>
   );

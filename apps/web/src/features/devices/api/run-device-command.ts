@@ -42,7 +42,8 @@ export function useDeviceCommand(id: string) {
           device ? { ...device, syncInProgress: true } : device,
         );
       }
-      await queryClient.invalidateQueries({ queryKey: deviceQueryKey(id) });
     },
+    // Success or not, the device (and its rows in the list) are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
   });
 }

@@ -47,13 +47,14 @@ function requests(): URLSearchParams[] {
   return fetchMock.mock.calls.map(([url]) => new URL(url as string, 'http://x').searchParams);
 }
 
-function renderList(path = '/devices') {
+function renderList(path = '/devices', canDelete = false) {
   return renderWithProviders(
     <DeviceList
       accounts={[{ id: ACCOUNT, name: 'Northwind Maritime' }]}
       layout={defaultListLayout(deviceListColumns)}
       onEditColumns={() => undefined}
       columnEditorOpen={false}
+      canDelete={canDelete}
     />,
     { path },
   );
@@ -160,5 +161,31 @@ describe('DeviceList', () => {
       .map((th) => th.textContent);
     expect(headers).toEqual(['Serial', 'Name', 'Satellite', 'Cellular']);
     expect(requests()[0]?.get('take')).toBe('25');
+  });
+});
+
+describe('DeviceList: the hidden delete (spec 001 §2)', () => {
+  it('asks to delete a device on ctrl-click on its serial, deletes it and refetches the list', async () => {
+    const { queryClient } = renderList('/devices', true);
+    const serial = await screen.findByText('KAN-0002');
+    fireEvent.click(serial);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    answer = () => new Response(null, { status: 204 });
+    fireEvent.click(serial, { ctrlKey: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Device' });
+    expect(dialog.textContent).toContain('Baltic Star');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Device' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const deletion = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(deletion?.[0]).toBe('/v2/devices/3a1d0b4f-8b66-4d2f-8b22-6b2c3d4e5f60');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['devices'] });
+  });
+
+  it('does nothing on ctrl-click for roles that may not delete', async () => {
+    renderList('/devices', false);
+    fireEvent.click(await screen.findByText('KAN-0002'), { ctrlKey: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

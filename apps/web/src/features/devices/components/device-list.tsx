@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DataTablePager } from '../../../components/data-table/data-table-pager';
 import type { ListLayout } from '../../../components/data-table/list-layout';
 import { Icon } from '../../../components/ui/icons';
@@ -10,7 +10,8 @@ import { deviceMessages } from '../messages';
 import { DEVICE_PAGE_SIZES, deviceListRequest, deviceListSearch } from '../utils/device-list-view';
 import { DeviceExportButton } from './device-export-button';
 import { DeviceListFilters, type DeviceListAccount } from './device-list-filters';
-import { DeviceTable } from './device-table';
+import { DeleteDeviceModal } from './delete-device-modal';
+import { DeviceTable, type DeviceToDelete } from './device-table';
 
 const m = deviceMessages.list;
 
@@ -21,13 +22,22 @@ export interface DeviceListProps {
   layout: ListLayout;
   onEditColumns: () => void;
   columnEditorOpen: boolean;
+  /** Super User: the hidden ctrl-click on a serial deletes a device (spec 001 §2). */
+  canDelete?: boolean;
 }
 
 /**
  * The device list (spec 001 §2): filters, a server-sorted and server-paged table, the total
  * and Export to CSV. The view lives in the address.
  */
-export function DeviceList({ accounts, layout, onEditColumns, columnEditorOpen }: DeviceListProps) {
+export function DeviceList({
+  accounts,
+  layout,
+  onEditColumns,
+  columnEditorOpen,
+  canDelete = false,
+}: DeviceListProps) {
+  const [toDelete, setToDelete] = useState<DeviceToDelete | null>(null);
   const [view, update] = useDeviceListView();
   const pageSize = view.pageSize ?? layout.pageSize;
   const request = useMemo(() => deviceListRequest(view, pageSize), [view, pageSize]);
@@ -84,6 +94,7 @@ export function DeviceList({ accounts, layout, onEditColumns, columnEditorOpen }
             linkSearch={linkSearch}
             loading={devices.isPending}
             busy={devices.isPlaceholderData}
+            {...(canDelete ? { onDeleteRequest: setToDelete } : {})}
           />
           {devices.isError && (
             <Alert color="red" role="alert">
@@ -103,6 +114,7 @@ export function DeviceList({ accounts, layout, onEditColumns, columnEditorOpen }
           />
         </>
       )}
+      <DeleteDeviceModal device={toDelete} onClose={() => setToDelete(null)} />
     </Stack>
   );
 }

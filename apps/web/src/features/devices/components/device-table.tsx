@@ -29,7 +29,16 @@ function onlineColumn(id: 'satelliteOnline' | 'cellularOnline'): ColumnDef<Devic
   };
 }
 
-function deviceColumns(linkSearch: Record<string, string | number>): ColumnDef<DeviceListItem>[] {
+/** A device the list offers to delete (ctrl-click on its serial). */
+export interface DeviceToDelete {
+  id: string;
+  name: string;
+}
+
+function deviceColumns(
+  linkSearch: Record<string, string | number>,
+  onDeleteRequest: ((device: DeviceToDelete) => void) | undefined,
+): ColumnDef<DeviceListItem>[] {
   const dash = (
     <Text c="dimmed" span>
       —
@@ -54,7 +63,29 @@ function deviceColumns(linkSearch: Record<string, string | number>): ColumnDef<D
         );
       },
     },
-    { id: 'serial', header: m.columns.serial, cell: ({ row }) => row.original.serial ?? dash },
+    {
+      id: 'serial',
+      header: m.columns.serial,
+      cell: ({ row }) => {
+        const { id, name, serial } = row.original;
+        if (!serial) return dash;
+        if (!onDeleteRequest || !id) return serial;
+        // NOTE: spec 001 §2: a hidden action, deliberately without any affordance; the JSON
+        // tab's Danger Zone is the visible (and keyboard) way to the same deletion.
+        return (
+          <span
+            data-testid="device-serial"
+            onClick={(event) => {
+              if (!event.ctrlKey && !event.metaKey) return;
+              event.preventDefault();
+              onDeleteRequest({ id, name: name ?? serial });
+            }}
+          >
+            {serial}
+          </span>
+        );
+      },
+    },
     { id: 'kpc', header: m.columns.kpc, cell: ({ row }) => row.original.productCode ?? dash },
     {
       id: 'account',
@@ -77,6 +108,8 @@ export interface DeviceTableProps {
   linkSearch: Record<string, string | number>;
   loading: boolean;
   busy: boolean;
+  /** Super User: ctrl-click on a serial asks to delete the device (spec 001 §2). */
+  onDeleteRequest?: (device: DeviceToDelete) => void;
 }
 
 /** The device table (spec 001 §2): names link to deviceOverview, online states as text. */
@@ -90,8 +123,12 @@ export function DeviceTable({
   linkSearch,
   loading,
   busy,
+  onDeleteRequest,
 }: DeviceTableProps) {
-  const columns = useMemo(() => deviceColumns(linkSearch), [linkSearch]);
+  const columns = useMemo(
+    () => deviceColumns(linkSearch, onDeleteRequest),
+    [linkSearch, onDeleteRequest],
+  );
   const tableSort = useMemo<DataTableSort>(
     () => ({ id: sort, desc: direction === 'desc' }),
     [sort, direction],

@@ -1,13 +1,38 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Notifications } from '@mantine/notifications';
+import type * as Router from '@tanstack/react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../../lib/api-client';
 import { renderWithProviders } from '../../../../test/render';
 import { buildDevice } from '../../device.fixture';
 import { DeviceJson } from './device-json';
 
 afterEach(cleanup);
 
+const navigate = vi.fn();
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  ...(await importOriginal<typeof Router>()),
+  useNavigate: () => navigate,
+}));
+
 const device = buildDevice();
+
+/** Answers every call with `response`, renders the Super User's JSON tab and opens the confirmation. */
+async function openDeleteConfirmation(response: () => Response) {
+  const fetchMock = vi.fn<typeof fetch>(async () => response());
+  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
+  navigate.mockClear();
+  renderWithProviders(
+    <>
+      <Notifications />
+      <DeviceJson device={device} role="superUser" />
+    </>,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete Device' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Device' });
+  return { fetchMock, dialog };
+}
 
 describe('DeviceJson', () => {
   it('pretty-prints every field of the device', () => {
@@ -44,14 +69,41 @@ describe('DeviceJson', () => {
     expect(screen.getByTestId('device-json').textContent).toContain('"serial": "ANT0001"');
   });
 
-  it('shows the Danger Zone with a disabled Delete Device to Super User only', () => {
+  it('shows the Danger Zone to Super User only', async () => {
     renderWithProviders(<DeviceJson device={device} role="superUser" />);
-    const button = screen.getByRole('button', { name: 'Delete Device' });
-    expect(button.getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByRole('region', { name: 'Danger Zone' })).toBeDefined();
+    expect(await screen.findByRole('region', { name: 'Danger Zone' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Delete Device' })).toBeDefined();
     cleanup();
     renderWithProviders(<DeviceJson device={device} role="providerAdmin" />);
+    await screen.findByTestId('device-json');
     expect(screen.queryByRole('region', { name: 'Danger Zone' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Device' })).toBeNull();
+  });
+
+  it('deletes the device after confirmation, then goes to /devices', async () => {
+    const { fetchMock, dialog } = await openDeleteConfirmation(
+      () => new Response(null, { status: 204 }),
+    );
+    expect(dialog.textContent).toContain('Northern Star');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Device' }));
+    expect(await screen.findByText('Device "Northern Star" deleted.')).toBeDefined();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`/v2/devices/${device.id}`);
+    expect(init?.method).toBe('DELETE');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ to: '/devices' }));
+  });
+
+  it('keeps the device and tells why when the deletion fails', async () => {
+    const { dialog } = await openDeleteConfirmation(
+      () =>
+        new Response(JSON.stringify({ statusCode: 403, error: 'Forbidden', message: 'No.' }), {
+          status: 403,
+        }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Device' }));
+    expect(await screen.findByText('The device could not be deleted: No.')).toBeDefined();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Delete Device' })).toBeDefined();
   });
 });

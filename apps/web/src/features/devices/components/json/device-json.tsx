@@ -1,18 +1,22 @@
 import { roleCan, type Device, type RoleKey } from '@aerie/contract';
-import { Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useId } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { routePath } from '../../../../app/routes/route-paths';
 import { deviceMessages } from '../../messages';
+import { DeleteDeviceModal } from '../delete-device-modal';
 import { OverviewCard } from '../overview/overview-card';
 import { JsonTree } from './json-tree';
 
 const texts = deviceMessages.json;
 
 /**
- * The Danger Zone (spec 001 §2 "JSON"): Delete Device for Super User. The deletion itself
- * arrives with the device operations, so the button is present but disabled, and says why.
+ * The Danger Zone (spec 001 §2 "JSON"): Delete Device for Super User, with a confirmation;
+ * after the deletion the page goes back to /devices (spec 001 §4).
  */
-export function DangerZone() {
-  const reasonId = useId();
+export function DangerZone({ device }: { device: Pick<Device, 'id' | 'name'> }) {
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
   return (
     <OverviewCard title={texts.dangerZone} tone="danger" testId="danger-zone">
       <Group justify="space-between" align="center" wrap="wrap" gap="md">
@@ -21,25 +25,16 @@ export function DangerZone() {
           <Text size="sm" c="dimmed">
             {texts.deleteDescription}
           </Text>
-          <Text size="sm" c="dimmed" id={reasonId}>
-            {texts.deleteUnavailable}
-          </Text>
         </div>
-        <Tooltip label={texts.deleteUnavailable}>
-          {/* NOTE: aria-disabled (not disabled) keeps the button focusable, so its tooltip
-              and reason reach keyboard and screen reader users. */}
-          <Button
-            color="red"
-            variant="outline"
-            data-disabled
-            aria-disabled
-            aria-describedby={reasonId}
-            onClick={(event) => event.preventDefault()}
-          >
-            {texts.deleteDevice}
-          </Button>
-        </Tooltip>
+        <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
+          {texts.deleteDevice}
+        </Button>
       </Group>
+      <DeleteDeviceModal
+        device={confirming ? device : null}
+        onClose={() => setConfirming(false)}
+        onDeleted={() => void navigate({ to: routePath('devices', {}) })}
+      />
     </OverviewCard>
   );
 }
@@ -61,7 +56,7 @@ export function DeviceJson({ device, role }: DeviceJsonProps) {
           </Title>
         }
       />
-      {roleCan(role, 'devices.delete') ? <DangerZone /> : null}
+      {roleCan(role, 'devices.delete') ? <DangerZone device={device} /> : null}
     </Stack>
   );
 }

@@ -13,9 +13,16 @@ beforeAll(() => {
 });
 
 async function renderOverview(role: RoleKey, device = buildDevice()) {
-  renderWithProviders(<DeviceOverview device={device} role={role} />, {
-    path: `/devices/${device.id}/overview`,
-  });
+  renderWithProviders(
+    <DeviceOverview
+      device={device}
+      role={role}
+      user={{ firstName: 'Ada', lastName: 'Lovelace' }}
+    />,
+    {
+      path: `/devices/${device.id}/overview`,
+    },
+  );
   await screen.findByTestId('overview-card');
 }
 

@@ -6,20 +6,22 @@ import { DeviceSummaryCard } from './device-summary-card';
 import { DeviceWarnings } from './device-warnings';
 import { NetworkStatusCards } from './network-status-cards';
 import classes from './overview.module.css';
-import { PrivateModeCard } from './private-mode-card';
+import { PrivateModeCard, type PrivateModeUser } from './private-mode-card';
 import { showsSoftware, SoftwareCard } from './software-card';
 import { SubscriptionCard } from './subscription-card';
 
 export interface DeviceOverviewProps {
   device: Device;
   role: RoleKey;
+  /** The signed-in user: their name confirms private mode changes. */
+  user: PrivateModeUser;
 }
 
 /**
  * The Overview tab (spec 001 §2): warnings, network status, then the cards in two columns
  * where the pane is wide enough (one column below), components across the full width.
  */
-export function DeviceOverview({ device, role }: DeviceOverviewProps) {
+export function DeviceOverview({ device, role, user }: DeviceOverviewProps) {
   return (
     <Stack gap="md" className={classes.layout}>
       <DeviceWarnings device={device} />
@@ -38,9 +40,9 @@ export function DeviceOverview({ device, role }: DeviceOverviewProps) {
         </div>
         <div className={classes.column}>
           <DeviceMapCard device={device} />
-          {showsSoftware(device) ? <SoftwareCard device={device} /> : null}
+          {showsSoftware(device) ? <SoftwareCard device={device} role={role} /> : null}
           {roleCan(role, 'devices.privatemode') ? (
-            <PrivateModeCard enabled={device.private} />
+            <PrivateModeCard device={device} user={user} />
           ) : null}
         </div>
       </div>

@@ -1,0 +1,132 @@
+import type pg from 'pg';
+import type { AccountScope } from '../../plugins/tenancy.js';
+
+export interface FeatureDeviceRow {
+  id: string;
+  name: string;
+  serial: string | null;
+  private: boolean;
+  public_key: string | null;
+  features: string[];
+  software_current_version: string | null;
+  software_target_version: string | null;
+  software_locked: boolean;
+}
+
+export interface FeatureComponentRow {
+  type: string;
+  model_shortcode: string | null;
+  serial: string;
+}
+
+export interface FeatureTypeRow {
+  shortcode: string;
+  enabled: boolean;
+}
+
+/** The certificate last issued for a device, kept so every download answers the same token. */
+export interface StoredCertificate {
+  token: string;
+  kid: string;
+  issuedAt: string;
+  /** What the certificate binds: a change to any of these issues a new one. */
+  features: string[];
+  publicKey: string;
+  serial: string | null;
+  antennaSerial: string | null;
+  /** The user who saved the features; null when issued on a first download. */
+  issuedBy: string | null;
+}
+
+/** `app_state` key of a device's certificate (decision 018: no table of its own yet). */
+const certificateKey = (deviceId: string) => `feature-certificate:${deviceId}`;
+
+async function upsertCertificate(
+  db: Pick<pg.Pool, 'query'>,
+  deviceId: string,
+  certificate: StoredCertificate,
+): Promise<void> {
+  await db.query(
+    `insert into app_state (key, value, updated_at) values ($1, $2, now())
+     on conflict (key) do update set value = excluded.value, updated_at = now()`,
+    [certificateKey(deviceId), JSON.stringify(certificate)],
+  );
+}
+
+export function createDeviceFeaturesRepository(pool: pg.Pool) {
+  return {
+    /** The device with its components, or null outside the scope, missing or deleted. */
+    async findDevice(
+      scope: AccountScope,
+      id: string,
+    ): Promise<{ device: FeatureDeviceRow; components: FeatureComponentRow[] } | null> {
+      const params: unknown[] = [id];
+      let tenancy = '';
+      if (!scope.all) {
+        params.push(scope.accountIds);
+        tenancy = 'and account_id = any($2::uuid[])';
+      }
+      const found = await pool.query<FeatureDeviceRow>(
+        `select id, name, serial, private, public_key, features, software_current_version,
+                software_target_version, software_locked
+         from devices where id = $1 and deleted_at is null ${tenancy}`,
+        params,
+      );
+      const device = found.rows[0];
+      if (!device) return null;
+      const components = await pool.query<FeatureComponentRow>(
+        `select type, model_shortcode, serial from device_components
+         where device_id = $1 order by type, serial`,
+        [id],
+      );
+      return { device, components: components.rows };
+    },
+
+    async featureTypes(): Promise<FeatureTypeRow[]> {
+      const r = await pool.query<FeatureTypeRow>(
+        'select shortcode, enabled from feature_types order by id',
+      );
+      return r.rows;
+    },
+
+    /**
+     * Saves the features and the certificate issued for them together, so a reader never sees
+     * the features of one save with the certificate of another. No certificate: none is kept.
+     */
+    async saveFeatures(
+      id: string,
+      features: readonly string[],
+      certificate: StoredCertificate | null,
+    ): Promise<void> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(
+          'update devices set features = $2::text[], updated_at = now() where id = $1',
+          [id, features],
+        );
+        if (certificate) await upsertCertificate(client, id, certificate);
+        else await client.query('delete from app_state where key = $1', [certificateKey(id)]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    async certificate(deviceId: string): Promise<StoredCertificate | null> {
+      const r = await pool.query<{ value: StoredCertificate }>(
+        'select value from app_state where key = $1',
+        [certificateKey(deviceId)],
+      );
+      return r.rows[0]?.value ?? null;
+    },
+
+    async saveCertificate(deviceId: string, certificate: StoredCertificate): Promise<void> {
+      await upsertCertificate(pool, deviceId, certificate);
+    },
+  };
+}
+export type DeviceFeaturesRepository = ReturnType<typeof createDeviceFeaturesRepository>;

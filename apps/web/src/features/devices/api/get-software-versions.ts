@@ -1,0 +1,28 @@
+import { softwareVersionListSchema, type SoftwareVersion } from '@aerie/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** `GET /v3/info/softwareVersions?currentVersion=`: the releases newer than the device's. */
+export function getSoftwareVersions(
+  currentVersion: string | null,
+  signal?: AbortSignal,
+): Promise<SoftwareVersion[]> {
+  const query = new URLSearchParams({ currentVersion: currentVersion ?? '' });
+  return apiFetch(
+    `/v3/info/softwareVersions?${query.toString()}`,
+    softwareVersionListSchema,
+    signal ? { signal } : {},
+  );
+}
+
+export function getSoftwareVersionsQueryOptions(currentVersion: string | null) {
+  return queryOptions({
+    queryKey: ['reference', 'softwareVersions', currentVersion ?? ''] as const,
+    queryFn: ({ signal }) => getSoftwareVersions(currentVersion, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSoftwareVersions(currentVersion: string | null, enabled: boolean) {
+  return useQuery({ ...getSoftwareVersionsQueryOptions(currentVersion), enabled });
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { Notifications, notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../../lib/api-client';
+import { renderWithProviders } from '../../../../test/render';
+import { buildDevice } from '../../device.fixture';
+import { PrivateModeCard } from './private-mode-card';
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+
+const user = { firstName: 'Ada', lastName: 'Lovelace' };
+const device = buildDevice({ private: false });
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let status = 200;
+
+beforeEach(() => {
+  status = 200;
+  fetchMock = vi.fn<typeof fetch>(async (url) => {
+    const command = (url as string).split('/').at(-1);
+    return new Response(JSON.stringify({ command, deviceId: device.id, job: null }), { status });
+  });
+  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
+});
+
+function open(d = device) {
+  renderWithProviders(
+    <>
+      <Notifications />
+      <PrivateModeCard device={d} user={user} />
+    </>,
+  );
+  fireEvent.click(screen.getByRole('switch', { name: 'Private Mode' }));
+}
+
+describe('PrivateModeCard', () => {
+  it('turns private mode on only after the exact first and last name is typed', async () => {
+    open();
+    const dialog = await screen.findByRole('dialog', { name: 'Turn On Private Mode' });
+    const input = within(dialog).getByRole('textbox', { name: 'Your first and last name' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    for (const wrong of ['ada lovelace', 'Ada  Lovelace', 'Ada Lovelace ', 'Lovelace Ada']) {
+      fireEvent.change(input, { target: { value: wrong } });
+      expect(confirm.hasAttribute('disabled'), wrong).toBe(true);
+    }
+    expect(
+      within(dialog).getByText('The text must equal your first and last name exactly.'),
+    ).toBeDefined();
+    fireEvent.change(input, { target: { value: 'Ada Lovelace' } });
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Private mode turned on.')).toBeDefined();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`/v2/devices/${device.id}/command/privateModeOn`);
+    expect(JSON.parse(init?.body as string)).toEqual({ confirmation: 'Ada Lovelace' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('turns it off with privateModeOff and names the command when that fails', async () => {
+    status = 400;
+    open(buildDevice({ private: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn Off Private Mode' });
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(`Error executing command privateModeOff on device ${device.id}`),
+    ).toBeDefined();
+    expect(fetchMock.mock.calls[0]?.[0]).toMatch(/\/command\/privateModeOff$/);
+  });
+
+  it('opens the confirmation 960 wide', async () => {
+    open();
+    await screen.findByRole('dialog');
+    // Mantine writes 960 px as rem (16 px each): spec 001 §9.
+    expect(document.body.innerHTML).toContain('--modal-size: calc(60rem * var(--mantine-scale))');
+  });
+
+  it('cannot be changed without a GeoModem serial, and says why', () => {
+    renderWithProviders(
+      <PrivateModeCard
+        device={buildDevice({
+          components: [{ type: 'Antenna', model: null, assetId: null, serial: 'A1' }],
+        })}
+        user={user}
+      />,
+    );
+    const toggle = screen.getByRole('switch', { name: 'Private Mode' });
+    expect(toggle.hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText(
+        'Private mode can be changed only when the device has a GeoModem with a serial.',
+      ),
+    ).toBeDefined();
+  });
+});
