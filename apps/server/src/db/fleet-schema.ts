@@ -404,6 +404,27 @@ export const zones = pgTable(
   (t) => [uniqueIndex('zones_account_name_uq').on(t.accountId, sql`lower(${t.name})`)],
 );
 
+/**
+ * The feature certificate last issued for a device (decision 018), kept so every download
+ * answers the same token until what it binds changes.
+ */
+export const deviceFeatureCertificates = pgTable('device_feature_certificates', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** The signed certificate (compact JWS). */
+  token: text('token').notNull(),
+  /** The provider key that signed it. */
+  kid: text('kid').notNull(),
+  issuedAt: ts('issued_at').notNull(),
+  features: text('features').array().notNull(),
+  publicKey: text('public_key').notNull(),
+  serial: text('serial'),
+  antennaSerial: text('antenna_serial'),
+  /** The user who saved the features; null when issued on a first download. */
+  issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 export const jobs = pgTable(
   'jobs',
   {

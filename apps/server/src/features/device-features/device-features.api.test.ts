@@ -201,6 +201,12 @@ describe('GET /v2/devices/{id}/featureCertificate', () => {
     const next = (await certificate('superUser', northwindKeyed)).body;
     expect(next).not.toBe(first);
     expect((await verifyCertificate(next))['features']).toEqual(['LEOFAIL']);
+    // Kept as the device's one stored certificate, with what it binds.
+    const stored = await api.ctx.database.pool.query<{ token: string; features: string[] }>(
+      'select token, features from device_feature_certificates where device_id = $1',
+      [northwindKeyed],
+    );
+    expect(stored.rows).toEqual([{ token: next, features: ['LEOFAIL'] }]);
   });
 
   it("issues a new certificate when the device's key changed since", async () => {

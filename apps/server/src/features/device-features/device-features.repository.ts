@@ -38,18 +38,33 @@ export interface StoredCertificate {
   issuedBy: string | null;
 }
 
-/** `app_state` key of a device's certificate (decision 018: no table of its own yet). */
-const certificateKey = (deviceId: string) => `feature-certificate:${deviceId}`;
+const CERTIFICATE_COLUMNS = `token, kid, issued_at as "issuedAt", features,
+  public_key as "publicKey", serial, antenna_serial as "antennaSerial", issued_by as "issuedBy"`;
 
 async function upsertCertificate(
   db: Pick<pg.Pool, 'query'>,
   deviceId: string,
-  certificate: StoredCertificate,
+  c: StoredCertificate,
 ): Promise<void> {
   await db.query(
-    `insert into app_state (key, value, updated_at) values ($1, $2, now())
-     on conflict (key) do update set value = excluded.value, updated_at = now()`,
-    [certificateKey(deviceId), JSON.stringify(certificate)],
+    `insert into device_feature_certificates
+       (device_id, token, kid, issued_at, features, public_key, serial, antenna_serial, issued_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     on conflict (device_id) do update set token = excluded.token, kid = excluded.kid,
+       issued_at = excluded.issued_at, features = excluded.features,
+       public_key = excluded.public_key, serial = excluded.serial,
+       antenna_serial = excluded.antenna_serial, issued_by = excluded.issued_by`,
+    [
+      deviceId,
+      c.token,
+      c.kid,
+      c.issuedAt,
+      c.features,
+      c.publicKey,
+      c.serial,
+      c.antennaSerial,
+      c.issuedBy,
+    ],
   );
 }
 
@@ -106,7 +121,8 @@ export function createDeviceFeaturesRepository(pool: pg.Pool) {
           [id, features],
         );
         if (certificate) await upsertCertificate(client, id, certificate);
-        else await client.query('delete from app_state where key = $1', [certificateKey(id)]);
+        else
+          await client.query('delete from device_feature_certificates where device_id = $1', [id]);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
@@ -117,11 +133,12 @@ export function createDeviceFeaturesRepository(pool: pg.Pool) {
     },
 
     async certificate(deviceId: string): Promise<StoredCertificate | null> {
-      const r = await pool.query<{ value: StoredCertificate }>(
-        'select value from app_state where key = $1',
-        [certificateKey(deviceId)],
+      const r = await pool.query<Omit<StoredCertificate, 'issuedAt'> & { issuedAt: Date }>(
+        `select ${CERTIFICATE_COLUMNS} from device_feature_certificates where device_id = $1`,
+        [deviceId],
       );
-      return r.rows[0]?.value ?? null;
+      const row = r.rows[0];
+      return row ? { ...row, issuedAt: row.issuedAt.toISOString() } : null;
     },
 
     async saveCertificate(deviceId: string, certificate: StoredCertificate): Promise<void> {
