@@ -28,7 +28,7 @@ import { createMetricsFeature } from './features/metrics/index.js';
 import { createHubFeature } from './features/hub/index.js';
 import { createTelemetryFeature } from './features/telemetry/index.js';
 import type { IngestionService } from './features/telemetry/ingestion.service.js';
-import type { HubAdapter, NmsType } from './features/hub/hub-adapter.js';
+import type { HubAdapter, NmsType } from './adapters/hub-adapter.js';
 import { HubSimulator } from './simulators/hub/hub-simulator.js';
 import { createPgHubRemoteStore } from './simulators/hub/pg-hub-remote-store.js';
 import { createZonesFeature } from './features/zones/index.js';

@@ -1,7 +1,8 @@
 /**
  * What device operations need from the rest of the server, as app.ts passes it in (features
  * never import each other, CONVENTIONS §2): the hub adapter, the jobs lifecycle, notifications
- * and the device as the portal presents it. The hub's shapes mirror features/hub/hub-adapter.ts.
+ * and the device as the portal presents it. The hub's shapes are the adapter's own
+ * (`adapters/hub-adapter.ts`, shared by the hub feature, this feature and the simulator).
  */
 import type {
   Device,
@@ -11,52 +12,25 @@ import type {
   JsonValue,
   NotificationType,
 } from '@aerie/contract';
+import type {
+  DesiredRemoteState,
+  HubOperation,
+  HubOperationKind,
+  HubOperationStatus,
+  HubRemoteState,
+  NmsType,
+} from '../../adapters/hub-adapter.js';
 import type { Principal } from '../../plugins/auth.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 
-export type NmsType = 'EVOLUTION' | 'DIALOG' | 'NEWTEC';
-export type HubOperationKind =
-  | 'provision'
-  | 'activate'
-  | 'deactivate'
-  | 'enableCellTraffic'
-  | 'disableCellTraffic'
-  | 'sync'
-  | 'deprovision';
-export type HubOperationStatus = 'Pending' | 'Running' | 'Success' | 'Error' | 'PartialSuccess';
+export type { HubOperationKind, HubOperationStatus, NmsType };
 
-export interface DesiredRemote {
-  nmsType: NmsType;
-  hardware: {
-    modemModel: string | null;
-    modemSerial: string | null;
-    antennaModel: string | null;
-    bucModel: string | null;
-    hasHybrid: boolean;
-  };
-  requiredNetworkIds: string[];
-  activated: boolean;
-  cellTraffic: boolean;
-}
-
-export interface RemoteOnHub {
-  beams: {
-    networkId: string;
-    provisioned: boolean;
-    activated: boolean;
-    provisionedOn: Date | null;
-    activatedOn: Date | null;
-  }[];
-  hybrid: { provisioned: boolean; activated: boolean };
-  cellular: { activated: boolean };
-}
-
-export interface HubOperationView {
-  operationId: string;
-  status: HubOperationStatus;
-  messages: string[];
-}
-
+/** What the portal asks the hub to hold for a remote. */
+export type DesiredRemote = DesiredRemoteState;
+/** The hub's view of a remote, as far as the outcome of a job needs it. */
+export type RemoteOnHub = Pick<HubRemoteState, 'beams' | 'hybrid' | 'cellular'>;
+export type HubOperationView = Pick<HubOperation, 'operationId' | 'status' | 'messages'>;
+/** The part of the hub adapter device operations use (app.ts passes the `HubAdapter`). */
 export interface HubPort {
   getRemoteState(remoteId: string): Promise<RemoteOnHub | null>;
   request(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../plugins/auth.js';
 import type { Tenancy } from '../../plugins/tenancy.js';
-import type { HubAdapter } from './hub-adapter.js';
+import type { HubAdapter } from '../../adapters/hub-adapter.js';
 import type { HubRepository } from './hub.repository.js';
 import { createHubStateService, HUB_STATE_UNAVAILABLE } from './hub-state.service.js';
 

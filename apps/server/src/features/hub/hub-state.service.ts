@@ -3,7 +3,7 @@ import { assertCan } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { HttpError, NotFoundError } from '../../plugins/errors.js';
 import type { Tenancy } from '../../plugins/tenancy.js';
-import type { HubAdapter, HubRemoteState } from './hub-adapter.js';
+import type { HubAdapter, HubRemoteState } from '../../adapters/hub-adapter.js';
 import type { HubRepository } from './hub.repository.js';
 
 /** Spec 001 §4: the text shown when the hub cannot be read. */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Tenancy } from '../../plugins/tenancy.js';
-import type { HubAdapter } from './hub-adapter.js';
+import type { HubAdapter } from '../../adapters/hub-adapter.js';
 import { createHubRepository } from './hub.repository.js';
 import { hubRoutes } from './hub.routes.js';
 import { createHubStateService } from './hub-state.service.js';

@@ -3,7 +3,7 @@ import type {
   DesiredRemoteState,
   HubNetworkInfo,
   HubOperation,
-} from '../../features/hub/hub-adapter.js';
+} from '../../adapters/hub-adapter.js';
 import { HubSimulator } from './hub-simulator.js';
 
 const networks: HubNetworkInfo[] = [

@@ -7,7 +7,7 @@ import {
   type HubOperation,
   type HubOperationKind,
   type HubRemoteState,
-} from '../../features/hub/hub-adapter.js';
+} from '../../adapters/hub-adapter.js';
 
 /** Where the simulated hub keeps its remotes: memory in unit tests, a table in the app. */
 export interface HubRemoteStore {

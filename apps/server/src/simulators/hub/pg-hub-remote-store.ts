@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { HubBeamState, HubRemoteState, NmsType } from '../../features/hub/hub-adapter.js';
+import type { HubBeamState, HubRemoteState, NmsType } from '../../adapters/hub-adapter.js';
 import type { HubRemoteStore } from './hub-simulator.js';
 
 interface StoredBeam {
