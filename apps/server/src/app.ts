@@ -22,6 +22,7 @@ import { createHealthRepository } from './features/health/health.repository.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
+import { createDeviceConfigFeature } from './features/device-config/index.js';
 import { createMetricsFeature } from './features/metrics/index.js';
 import { createHubFeature } from './features/hub/index.js';
 import { createTelemetryFeature } from './features/telemetry/index.js';
@@ -267,6 +268,7 @@ export async function buildApp({
     await api.register(adminRoutes(createAdminService(caches)));
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
     await api.register(createDevicesFeature(database.pool, accounts.tenancy, caches).routes);
+    await api.register(createDeviceConfigFeature(database.pool, accounts.tenancy).routes);
     await api.register(createMetricsFeature(database.pool, accounts.tenancy).routes);
     await api.register(telemetry.routes);
     await api.register(

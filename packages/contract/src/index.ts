@@ -27,3 +27,4 @@ export * from './reference/reference.js';
 export * from './reference/access-stats.js';
 export * from './devices/commands.js';
 export * from './devices/device-rules.js';
+export * from './devices/device-config.js';
