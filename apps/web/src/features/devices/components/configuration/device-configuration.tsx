@@ -1,5 +1,9 @@
 import { Stack } from '@mantine/core';
-import type { Device, RoleKey } from '@aerie/contract';
+import { roleCan, type Device, type RoleKey } from '@aerie/contract';
+import { ComponentsCard } from '../overview/components-card';
+import { NetworkConfigurationCard } from './network-configuration-card';
+import { NetworkInventoryCard } from './network-inventory-card';
+import { SimConfigurationCard } from './sim-configuration-card';
 
 export interface DeviceConfigurationProps {
   device: Device;
@@ -12,7 +16,14 @@ export interface DeviceConfigurationProps {
  * Configuration — and the components with their Configure/Save/Cancel editing.
  */
 export function DeviceConfiguration({ device, role }: DeviceConfigurationProps) {
-  void device;
-  void role;
-  return <Stack gap="md">{/* cards, in the spec's order */}</Stack>;
+  const hardware = roleCan(role, 'devices.hardware');
+  return (
+    <Stack gap="md">
+      {/* cards, in the spec's order */}
+      <NetworkConfigurationCard device={device} canEdit={hardware} />
+      <NetworkInventoryCard device={device} canEdit={hardware} />
+      <SimConfigurationCard sim={device.simConfiguration} />
+      <ComponentsCard device={device} canConfigure={hardware} />
+    </Stack>
+  );
 }

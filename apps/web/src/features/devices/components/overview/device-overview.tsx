@@ -44,7 +44,7 @@ export function DeviceOverview({ device, role }: DeviceOverviewProps) {
           ) : null}
         </div>
       </div>
-      <ComponentsCard components={device.components} />
+      <ComponentsCard device={device} canConfigure={roleCan(role, 'devices.hardware')} />
     </Stack>
   );
 }
