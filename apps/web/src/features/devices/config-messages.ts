@@ -113,6 +113,7 @@ export const configMessages = {
   components: {
     configure: 'Configure',
     modelOf: (type: string, serial: string) => `Model of ${type} ${serial}`,
+    clearModel: (type: string, serial: string) => `Clear the model of ${type} ${serial}`,
     noModel: 'No model',
     managedByProduct: MODEL_MANAGED_BY_PRODUCT,
     saveFailed: (data: string) => `Unable to save. Error: ${data}`,

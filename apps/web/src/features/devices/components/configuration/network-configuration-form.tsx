@@ -109,7 +109,7 @@ export function NetworkConfigurationForm({
             maxLength={64}
             autoComplete="off"
             spellCheck={false}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
         ))}
       </SimpleGrid>

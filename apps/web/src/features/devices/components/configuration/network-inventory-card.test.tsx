@@ -110,6 +110,13 @@ describe('Network Inventory', () => {
     await waitFor(() => expect(within(drifted).getAllByText('Out of sync')).toHaveLength(2));
   });
 
+  it('lists a beam the hub holds outside the device hub, which keeps it out of sync', async () => {
+    render({ [HUB]: () => ({ body: hubState([onHub('NET-101', true), onHub('NET-201', true)]) }) });
+    expect(await screen.findByTestId('beam-NET-201')).toBeDefined();
+    const status = screen.getByRole('table', { name: 'Network state' });
+    expect(within(status).getAllByText('Out of sync')).toHaveLength(2);
+  });
+
   it('shows Hybrid and Cell rows only with cellular on the subscription and the hardware', async () => {
     const hybrid = buildDevice({
       components: [

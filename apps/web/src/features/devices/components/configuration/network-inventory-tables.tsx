@@ -16,10 +16,12 @@ const texts = configMessages.inventory;
 
 type SyncState = 'inSync' | 'outOfSync' | 'unknown';
 
+// NOTE: filled badges in shade 9 (7 for grey): the light variants fail WCAG AA contrast.
+
 function SyncBadge({ state }: { state: SyncState }) {
-  const color = state === 'inSync' ? 'green' : state === 'outOfSync' ? 'orange' : 'gray';
+  const color = state === 'inSync' ? 'teal.9' : state === 'outOfSync' ? 'red.9' : 'gray.7';
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="filled">
       {texts[state]}
     </Badge>
   );
@@ -28,7 +30,7 @@ function SyncBadge({ state }: { state: SyncState }) {
 function YesNo({ value }: { value: boolean | null }) {
   if (value === null) return <SyncBadge state="unknown" />;
   return (
-    <Badge color={value ? 'green' : 'gray'} variant="light">
+    <Badge color={value ? 'teal.9' : 'gray.7'} variant="filled">
       {value ? texts.yes : texts.no}
     </Badge>
   );
@@ -166,6 +168,25 @@ export function BeamTable({ networks, hub, selected, onToggle, onLoadTemplate }:
               </Table.Tr>
             );
           })}
+          {/* Beams the hub has the remote on outside its hub's list: they keep it out of sync. */}
+          {(hub?.beams ?? [])
+            .filter((b) => b.isActuallyOn && !networks.some((n) => n.networkId === b.networkId))
+            .map((b) => (
+              <Table.Tr key={b.networkId} data-testid={`beam-${b.networkId}`}>
+                <Table.Td>
+                  <YesNo value={false} />
+                </Table.Td>
+                <Table.Td>{b.displayName}</Table.Td>
+                <Table.Td ff="monospace">{b.networkName}</Table.Td>
+                <Table.Td>
+                  <OptionalValue value={formatUtcDateTime(b.provisionedOn)} />
+                </Table.Td>
+                <Table.Td>
+                  <OptionalValue value={formatUtcDateTime(b.activatedOn)} />
+                </Table.Td>
+                {onLoadTemplate ? <Table.Td /> : null}
+              </Table.Tr>
+            ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -144,8 +144,12 @@ function TemplateView({ device, beam, onClose }: TemplateViewProps) {
         autosize
         minRows={6}
         maxRows={18}
-        ff="monospace"
-        styles={{ input: { fontSize: 'var(--mantine-font-size-xs)' } }}
+        styles={{
+          input: {
+            fontFamily: 'var(--mantine-font-family-monospace)',
+            fontSize: 'var(--mantine-font-size-xs)',
+          },
+        }}
         data-testid="template-box"
       />
       <Group justify="flex-end" gap="xs">

@@ -140,6 +140,12 @@ function ModelSelect({ component, value, models, editable, onChange }: ModelSele
       placeholder={edit.noModel}
       disabled={!editable}
       clearable={editable}
+      // NOTE: Mantine hides the clear button from assistive technology and the keyboard.
+      clearButtonProps={{
+        'aria-label': edit.clearModel(component.type, component.serial),
+        'aria-hidden': false,
+        tabIndex: 0,
+      }}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
       maw={220}
