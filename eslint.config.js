@@ -55,6 +55,17 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's tsconfig builds the package without its tests; they have their own.
+    files: ['packages/contract/src/**/*.test.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: ['./packages/contract/tsconfig.test.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     // Features never import each other: pages in app/ compose them (CONVENTIONS §2).
     files: ['apps/*/src/features/**/*.{ts,tsx}'],
     rules: {

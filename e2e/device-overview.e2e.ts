@@ -3,18 +3,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { demoUsers, expectVisible, signIn } from './support/auth.js';
+import { expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
-import { waitForShell } from './support/shell.js';
+import { signInAsRole, waitForShell } from './support/shell.js';
 
 const session = useBrowser();
 
-async function signInAs(role: RoleKey): Promise<void> {
-  const user = demoUsers.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo user with role ${role}`);
-  await signIn(session.page, baseUrl(), user);
-  await waitForShell(session.page);
-}
+const signInAs = (role: RoleKey) => signInAsRole(session.page, role);
 
 /**
  * A Northwind device (seen by every demo role) with as much to show as the demo has: an active

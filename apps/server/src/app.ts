@@ -24,6 +24,7 @@ import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
 import { createDeviceFeaturesFeature } from './features/device-features/index.js';
 import { createDeviceOperationsFeature } from './features/device-operations/index.js';
+import { createDeviceConfigFeature } from './features/device-config/index.js';
 import { createMetricsFeature } from './features/metrics/index.js';
 import { createHubFeature } from './features/hub/index.js';
 import { createTelemetryFeature } from './features/telemetry/index.js';
@@ -278,6 +279,7 @@ export async function buildApp({
         brand: config.brand,
       }).routes,
     );
+    await api.register(createDeviceConfigFeature(database.pool, accounts.tenancy).routes);
     await api.register(createMetricsFeature(database.pool, accounts.tenancy).routes);
     await api.register(telemetry.routes);
     await api.register(

@@ -28,3 +28,4 @@ export * from './reference/access-stats.js';
 export * from './devices/commands.js';
 export * from './devices/device-rules.js';
 export * from './devices/device-features.js';
+export * from './devices/device-config.js';

@@ -13,7 +13,11 @@ import {
 import { metricDay, metricsFor } from '../simulators/demo-fleet/metrics.js';
 import { dailyUsage, lastDays } from '../simulators/demo-fleet/usage.js';
 import { seedDemoZones } from './seed-zones.js';
-import { seedAccountPermissions, seedSubscriptionCatalog } from './seed-reference.js';
+import {
+  seedAccountPermissions,
+  seedNetworkTemplates,
+  seedSubscriptionCatalog,
+} from './seed-reference.js';
 
 export interface FleetSeedOptions {
   seed: number;
@@ -390,6 +394,7 @@ export async function seedDemoFleet(
   o: FleetSeedOptions,
 ): Promise<{ devices: number; skipped: boolean; incomplete: boolean }> {
   await seedSubscriptionCatalog(db);
+  await seedNetworkTemplates(db);
   const [existing] = await db.select({ n: count() }).from(fleet.devices);
   const [marker] = await db.select().from(appState).where(eq(appState.key, DEMO_FLEET_MARKER));
   // Devices without the marker: an earlier generation was interrupted, or the fleet is not ours.

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { accounts } from '../db/schema.js';
 import * as fleet from '../db/fleet-schema.js';
 import * as catalog from '../simulators/demo-fleet/catalog.js';
+import { demoNetworkTemplates } from '../simulators/demo-fleet/network-templates.js';
 import { demoAccounts } from './demo-identities.js';
 
 /**
@@ -30,6 +31,14 @@ export async function seedSubscriptionCatalog(db: Db): Promise<void> {
         ),
       );
   }
+}
+
+/**
+ * The demo's network templates, where their key has none yet (templates edited in the portal
+ * stay). Idempotent, so a data directory seeded before templates existed gets them too.
+ */
+export async function seedNetworkTemplates(db: Db): Promise<void> {
+  await db.insert(fleet.networkTemplates).values(demoNetworkTemplates()).onConflictDoNothing();
 }
 
 type AccountPermissions = Pick<

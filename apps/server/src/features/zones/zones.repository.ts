@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { ZonePoint } from '@aerie/contract';
 import type { AccountScope } from '../../plugins/tenancy.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface ZoneRow {
   id: string;
@@ -25,21 +26,6 @@ export type ZoneWriteOutcome = ZoneRow | 'not-found' | 'no-account' | 'duplicate
 const SELECT = `select z.id, z.account_id, a.name as account_name, z.name, z.coordinates, z.created_by,
                        z.created_at, z.updated_at
                 from zones z join accounts a on a.id = z.account_id`;
-
-async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * Serialises the writes of one account's zones until the transaction ends, so two requests

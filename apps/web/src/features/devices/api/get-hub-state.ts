@@ -10,7 +10,11 @@ import { deviceQueryKey } from './get-device';
  */
 export const hubStateQueryKey = (id: string) => [...deviceQueryKey(id), 'hubState'] as const;
 
-/** `GET /v2/devices/{id}/hubState`: read live from the hub, under the brand's beams key. */
+/**
+ * `GET /v2/devices/{id}/hubState`: read live from the hub, under the brand's beams key. Quiet:
+ * a hub that cannot be read is a state the cards show ('Could not retrieve current NMS hub
+ * state.'), not an unexpected error.
+ */
 export async function getHubState(
   brand: string,
   id: string,
@@ -19,7 +23,7 @@ export async function getHubState(
   const body = await apiFetch(
     `/v2/devices/${encodeURIComponent(id)}/hubState`,
     hubStateSchema(brand),
-    signal ? { signal } : {},
+    { quiet: true, ...(signal ? { signal } : {}) },
   );
   return parseHubState(brand, body);
 }
@@ -34,7 +38,7 @@ export function getHubStateQueryOptions(brand: string, id: string) {
   });
 }
 
-export function useHubState(id: string) {
+export function useHubState(id: string, enabled = true) {
   const { brand } = useRuntimeConfig();
-  return useQuery(getHubStateQueryOptions(brand, id));
+  return useQuery({ ...getHubStateQueryOptions(brand, id), enabled });
 }

@@ -1,6 +1,10 @@
 import { Stack } from '@mantine/core';
-import type { Device, RoleKey } from '@aerie/contract';
+import { roleCan, type Device, type RoleKey } from '@aerie/contract';
+import { ComponentsCard } from '../overview/components-card';
 import { HubStateCard } from './hub-state-card';
+import { NetworkConfigurationCard } from './network-configuration-card';
+import { NetworkInventoryCard } from './network-inventory-card';
+import { SimConfigurationCard } from './sim-configuration-card';
 import { SyncCard } from './sync-card';
 
 export interface DeviceConfigurationProps {
@@ -14,10 +18,15 @@ export interface DeviceConfigurationProps {
  * Configuration — and the components with their Configure/Save/Cancel editing.
  */
 export function DeviceConfiguration({ device, role }: DeviceConfigurationProps) {
+  const hardware = roleCan(role, 'devices.hardware');
   return (
     <Stack gap="md">
       <SyncCard device={device} role={role} />
       <HubStateCard device={device} />
+      <NetworkConfigurationCard device={device} canEdit={hardware} />
+      <NetworkInventoryCard device={device} canEdit={hardware} />
+      <SimConfigurationCard sim={device.simConfiguration} />
+      <ComponentsCard device={device} canConfigure={hardware} />
     </Stack>
   );
 }

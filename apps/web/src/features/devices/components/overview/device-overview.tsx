@@ -46,7 +46,7 @@ export function DeviceOverview({ device, role, user }: DeviceOverviewProps) {
           ) : null}
         </div>
       </div>
-      <ComponentsCard components={device.components} />
+      <ComponentsCard device={device} canConfigure={roleCan(role, 'devices.hardware')} />
     </Stack>
   );
 }

@@ -1,0 +1,228 @@
+import type pg from 'pg';
+import type { NetworkConfigurationField, NetworkTemplateKey } from '@aerie/contract';
+import { inTransaction } from '../../db/transaction.js';
+import type { AccountScope } from '../../plugins/tenancy.js';
+
+export interface ConfigDeviceRow {
+  id: string;
+  geo_modem_model: string | null;
+  leo_modem_model: string | null;
+  buc_model: string | null;
+  has_product: boolean;
+}
+
+export interface ComponentRow {
+  type: string;
+  serial: string;
+  model_shortcode: string | null;
+  asset_id: string | null;
+}
+
+export interface NetworkRow {
+  network_id: string;
+  network_name: string;
+  display_name: string;
+  nms_type: string;
+  nms_id: string;
+}
+
+export interface TemplateRow {
+  nms_type: string;
+  antenna_type: string;
+  modem_type: string;
+  beam_display_name: string;
+  template: Record<string, unknown>;
+  updated_at: Date;
+}
+
+/** Column of each network configuration field. */
+const CONFIG_COLUMNS: Record<NetworkConfigurationField, string> = {
+  eth0IpAddress: 'eth0_ip_address',
+  eth0SubnetMask: 'eth0_subnet_mask',
+  sat0IpAddress: 'sat0_ip_address',
+  sat0SubnetMask: 'sat0_subnet_mask',
+  mgmtIpAddress: 'mgmt_ip_address',
+  mgmtSubnetMask: 'mgmt_subnet_mask',
+  dhcpGateway: 'dhcp_gateway',
+  dhcpClientIpRangeStart: 'dhcp_client_ip_range_start',
+  dhcpClientIpRangeEnd: 'dhcp_client_ip_range_end',
+};
+const FIELDS = Object.keys(CONFIG_COLUMNS) as NetworkConfigurationField[];
+const SELECT_CONFIG = FIELDS.map((f) => `${CONFIG_COLUMNS[f]} as "${f}"`).join(', ');
+
+export type StoredNetworkConfig = Record<NetworkConfigurationField, string | null>;
+
+/** The SQL of the device configuration calls; every device lookup is limited to the scope. */
+export function createDeviceConfigRepository(pool: pg.Pool) {
+  return {
+    /** The device with its product's preset models, or null outside the scope or deleted. */
+    async findDevice(scope: AccountScope, id: string): Promise<ConfigDeviceRow | null> {
+      const params: unknown[] = [id];
+      let clause = '';
+      if (!scope.all) {
+        params.push(scope.accountIds);
+        clause = 'and d.account_id = any($2::uuid[])';
+      }
+      const { rows } = await pool.query<ConfigDeviceRow>(
+        `select d.id, p.geo_modem_model, p.leo_modem_model, p.buc_model,
+                p.product_code is not null as has_product
+           from devices d left join device_products p on p.product_code = d.product_code
+          where d.id = $1 and d.deleted_at is null ${clause}`,
+        params,
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Writes the configuration (insert or update); `null` removes it. Answers what is stored. */
+    async saveNetworkConfig(
+      deviceId: string,
+      config: StoredNetworkConfig | null,
+    ): Promise<StoredNetworkConfig | null> {
+      if (!config) {
+        await pool.query('delete from device_network_configs where device_id = $1', [deviceId]);
+        return null;
+      }
+      const columns = FIELDS.map((f) => CONFIG_COLUMNS[f]);
+      const { rows } = await pool.query<StoredNetworkConfig>(
+        `insert into device_network_configs (device_id, ${columns.join(', ')}, updated_at)
+         values ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')}, now())
+         on conflict (device_id) do update set
+           ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
+         returning ${SELECT_CONFIG}`,
+        [deviceId, ...FIELDS.map((f) => config[f])],
+      );
+      return rows[0]!;
+    },
+
+    async components(deviceId: string): Promise<ComponentRow[]> {
+      const { rows } = await pool.query<ComponentRow>(
+        `select type, serial, model_shortcode, asset_id from device_components
+          where device_id = $1 order by type, serial`,
+        [deviceId],
+      );
+      return rows;
+    },
+
+    /** Component type of each of these model shortcodes that exists. */
+    async modelTypes(shortcodes: readonly string[]): Promise<Map<string, string>> {
+      const { rows } = await pool.query<{ shortcode: string; component_type: string }>(
+        'select shortcode, component_type from component_models where shortcode = any($1::text[])',
+        [shortcodes],
+      );
+      return new Map(rows.map((r) => [r.shortcode, r.component_type]));
+    },
+
+    async setComponentModels(
+      deviceId: string,
+      changes: readonly { type: string; serial: string; model: string | null }[],
+    ): Promise<void> {
+      await inTransaction(pool, async (client) => {
+        for (const c of changes) {
+          await client.query(
+            `update device_components set model_shortcode = $4
+              where device_id = $1 and type = $2 and serial = $3`,
+            [deviceId, c.type, c.serial, c.model],
+          );
+        }
+        await client.query('update devices set updated_at = now() where id = $1', [deviceId]);
+      });
+    },
+
+    /**
+     * The hub (NMS) serving the device: its active subscription's, else the hub of the beams it
+     * is on already.
+     */
+    async deviceNmsId(deviceId: string): Promise<string | null> {
+      const { rows } = await pool.query<{ nms_id: string | null }>(
+        `select coalesce(
+           (select s.nms_id from device_subscriptions ds join subscriptions s on s.id = ds.subscription_id
+             where ds.device_id = $1 and ds.active and s.nms_id is not null
+             order by ds.start_date desc limit 1),
+           (select n.nms_id from device_beams b join hub_networks n using (network_id)
+             where b.device_id = $1 order by b.is_required desc, n.network_id limit 1)) as nms_id`,
+        [deviceId],
+      );
+      return rows[0]?.nms_id ?? null;
+    },
+
+    async networks(): Promise<NetworkRow[]> {
+      const { rows } = await pool.query<NetworkRow>(
+        `select network_id, network_name, display_name, nms_type, nms_id from hub_networks
+          order by display_name, network_id`,
+      );
+      return rows;
+    },
+
+    async requiredNetworkIds(deviceId: string): Promise<Set<string>> {
+      const { rows } = await pool.query<{ network_id: string }>(
+        'select network_id from device_beams where device_id = $1 and is_required',
+        [deviceId],
+      );
+      return new Set(rows.map((r) => r.network_id));
+    },
+
+    /**
+     * Makes exactly `networkIds` the device's required beams. Beams no longer required stay
+     * listed while the hub still has the remote on them (the next sync removes them).
+     */
+    async setRequiredNetworks(deviceId: string, networkIds: readonly string[]): Promise<void> {
+      await inTransaction(pool, async (client) => {
+        await client.query(
+          `update device_beams set is_required = (network_id = any($2::text[])) where device_id = $1`,
+          [deviceId, networkIds],
+        );
+        await client.query(
+          `insert into device_beams (device_id, network_id, is_required, is_actually_on)
+           select $1, id, true, false from unnest($2::text[]) as id
+           on conflict (device_id, network_id) do update set is_required = true`,
+          [deviceId, networkIds],
+        );
+        await client.query(
+          'delete from device_beams where device_id = $1 and not is_required and not is_actually_on',
+          [deviceId],
+        );
+        await client.query('update devices set updated_at = now() where id = $1', [deviceId]);
+      });
+    },
+
+    /** The base modem types that exist (the families templates are written for). */
+    async baseModemTypes(): Promise<Set<string>> {
+      const { rows } = await pool.query<{ base_modem_type: string }>(
+        'select distinct base_modem_type from component_models where base_modem_type is not null',
+      );
+      return new Set(rows.map((r) => r.base_modem_type));
+    },
+
+    /** A template by its key; text fields match case-insensitively. */
+    async findTemplate(key: NetworkTemplateKey): Promise<TemplateRow | null> {
+      const { rows } = await pool.query<TemplateRow>(
+        `select nms_type, antenna_type, modem_type, beam_display_name, template, updated_at
+           from network_templates
+          where lower(nms_type) = lower($1) and antenna_type = $2
+            and lower(modem_type) = lower($3) and lower(beam_display_name) = lower($4)
+          limit 1`,
+        [key.nmsType, key.antennaType, key.modemType, key.beamDisplayName],
+      );
+      return rows[0] ?? null;
+    },
+
+    async saveTemplate(key: NetworkTemplateKey, template: unknown): Promise<TemplateRow> {
+      const { rows } = await pool.query<TemplateRow>(
+        `insert into network_templates (nms_type, antenna_type, modem_type, beam_display_name, template)
+         values ($1, $2, $3, $4, $5::jsonb)
+         on conflict (nms_type, antenna_type, modem_type, beam_display_name)
+           do update set template = excluded.template, updated_at = now()
+         returning nms_type, antenna_type, modem_type, beam_display_name, template, updated_at`,
+        [
+          key.nmsType,
+          key.antennaType,
+          key.modemType,
+          key.beamDisplayName,
+          JSON.stringify(template),
+        ],
+      );
+      return rows[0]!;
+    },
+  };
+}
+export type DeviceConfigRepository = ReturnType<typeof createDeviceConfigRepository>;

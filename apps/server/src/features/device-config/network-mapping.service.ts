@@ -1,0 +1,117 @@
+import {
+  beamSelectionError,
+  NETWORK_MAPPING_MESSAGES,
+  NETWORK_TEMPLATE_MESSAGES,
+  type NetworkMapping,
+  type NetworkMappingUpdate,
+  type NetworkTemplate,
+  type NetworkTemplateKey,
+  type NetworkTemplateSave,
+} from '@aerie/contract';
+import type { Principal } from '../../plugins/auth.js';
+import { assertCan } from '../../plugins/authorization.js';
+import { BadRequestError, NotFoundError } from '../../plugins/errors.js';
+import type { Tenancy } from '../../plugins/tenancy.js';
+import type { DeviceConfigRepository, TemplateRow } from './device-config.repository.js';
+import { HARDWARE_PERMISSION, visibleDevice } from './device-config.service.js';
+
+function presentTemplate(row: TemplateRow): NetworkTemplate {
+  return {
+    nmsType: row.nms_type,
+    antennaType: row.antenna_type === 'u7' ? 'u7' : 'u8',
+    modemType: row.modem_type,
+    beamDisplayName: row.beam_display_name,
+    template: row.template,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function createNetworkMappingService(repo: DeviceConfigRepository, tenancy: Tenancy) {
+  async function mapping(remoteId: string): Promise<NetworkMapping> {
+    const nmsId = await repo.deviceNmsId(remoteId);
+    const required = await repo.requiredNetworkIds(remoteId);
+    const networks = nmsId ? (await repo.networks()).filter((n) => n.nms_id === nmsId) : [];
+    return {
+      remoteId,
+      nmsId,
+      nmsType: networks[0]?.nms_type ?? null,
+      networks: networks.map((n) => ({
+        networkId: n.network_id,
+        networkName: n.network_name,
+        displayName: n.display_name,
+        nmsType: n.nms_type,
+        nmsId: n.nms_id,
+        isRequired: required.has(n.network_id),
+      })),
+    };
+  }
+
+  /** The key with the installation's own spelling of the NMS type, modem type and beam. */
+  async function canonicalKey(key: NetworkTemplateKey): Promise<NetworkTemplateKey> {
+    const T = NETWORK_TEMPLATE_MESSAGES;
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    const networks = (await repo.networks()).filter((n) => same(n.nms_type, key.nmsType));
+    if (!networks.length) throw new BadRequestError(T.unknownNmsType(key.nmsType), 'nmsType');
+    const beam = networks.find((n) => same(n.display_name, key.beamDisplayName));
+    if (!beam)
+      throw new BadRequestError(
+        T.unknownBeam(key.beamDisplayName, networks[0]!.nms_type),
+        'beamDisplayName',
+      );
+    const modemType = [...(await repo.baseModemTypes())].find((m) => same(m, key.modemType));
+    if (!modemType) throw new BadRequestError(T.unknownModemType(key.modemType), 'modemType');
+    return {
+      nmsType: beam.nms_type,
+      antennaType: key.antennaType,
+      modemType,
+      beamDisplayName: beam.display_name,
+    };
+  }
+
+  return {
+    /** `GET /v1/provision/networks/remote/{remoteId}`: the beams of the device's hub. */
+    async get(principal: Principal, remoteId: string): Promise<NetworkMapping> {
+      assertCan(principal, 'devices.view');
+      await visibleDevice(repo, tenancy, principal, remoteId);
+      return mapping(remoteId);
+    },
+
+    /**
+     * `POST /v1/provision/networks/remote`: makes `networkIds` the device's required beams.
+     * Every beam must exist and be on the device's hub; at least one stays required
+     * (spec 001 §4: the last selected beam cannot be unchecked).
+     */
+    async save(principal: Principal, body: NetworkMappingUpdate): Promise<NetworkMapping> {
+      assertCan(principal, HARDWARE_PERMISSION);
+      await visibleDevice(repo, tenancy, principal, body.remoteId);
+      const N = NETWORK_MAPPING_MESSAGES;
+      const deviceNmsId = await repo.deviceNmsId(body.remoteId);
+      if (!deviceNmsId) throw new BadRequestError(N.noNms);
+      if (deviceNmsId !== body.nmsId)
+        throw new BadRequestError(N.wrongNms(body.nmsId, deviceNmsId), 'nmsId');
+      const known = new Map(
+        (await repo.networks()).map((n) => [n.network_id, { nmsId: n.nms_id }]),
+      );
+      const error = beamSelectionError(body.networkIds, body.nmsId, known);
+      if (error) throw new BadRequestError(error, 'networkIds');
+      await repo.setRequiredNetworks(body.remoteId, body.networkIds);
+      return mapping(body.remoteId);
+    },
+
+    /** `POST /v1/provision/networkTemplate`: 404 with the spec's text when there is none. */
+    async template(principal: Principal, key: NetworkTemplateKey): Promise<NetworkTemplate> {
+      assertCan(principal, HARDWARE_PERMISSION);
+      const row = await repo.findTemplate(key);
+      if (!row) throw new NotFoundError(NETWORK_TEMPLATE_MESSAGES.notFound);
+      return presentTemplate(row);
+    },
+
+    /** `POST /v1/provision/saveNetworkTemplate`: writes (creates or replaces) a template. */
+    async saveTemplate(principal: Principal, body: NetworkTemplateSave): Promise<NetworkTemplate> {
+      assertCan(principal, HARDWARE_PERMISSION);
+      const { template, ...key } = body;
+      return presentTemplate(await repo.saveTemplate(await canonicalKey(key), template));
+    },
+  };
+}
+export type NetworkMappingService = ReturnType<typeof createNetworkMappingService>;

@@ -1,0 +1,19 @@
+import { deviceModelListSchema, type DeviceModel } from '@aerie/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** `GET /v2/info/deviceModels`: the component models (a small catalogue, cached). */
+export function getDeviceModels(signal?: AbortSignal): Promise<DeviceModel[]> {
+  return apiFetch('/v2/info/deviceModels', deviceModelListSchema, signal ? { signal } : {});
+}
+
+export function useDeviceModels(enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['reference', 'deviceModels'] as const,
+      queryFn: ({ signal }) => getDeviceModels(signal),
+      staleTime: 10 * 60_000,
+      enabled,
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+import { networkInventoryVisibleSchema } from '@aerie/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** `GET /v2/info/networkinventoryvisible`: whether device pages show the Network Inventory. */
+export async function getNetworkInventoryVisible(signal?: AbortSignal): Promise<boolean> {
+  const { visible } = await apiFetch(
+    '/v2/info/networkinventoryvisible',
+    networkInventoryVisibleSchema,
+    signal ? { signal } : {},
+  );
+  return visible;
+}
+
+export function useNetworkInventoryVisible() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['reference', 'networkInventoryVisible'] as const,
+      queryFn: ({ signal }) => getNetworkInventoryVisible(signal),
+      staleTime: 5 * 60_000,
+    }),
+  );
+}

@@ -1,0 +1,24 @@
+import { networkMappingSchema, type NetworkMapping } from '@aerie/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const networkMappingQueryKey = (id: string) => ['devices', 'networkMapping', id] as const;
+
+/** `GET /v1/provision/networks/remote/{remoteId}`: the beams of the device's hub (remoteId = device id). */
+export function getNetworkMapping(id: string, signal?: AbortSignal): Promise<NetworkMapping> {
+  return apiFetch(
+    `/v1/provision/networks/remote/${encodeURIComponent(id)}`,
+    networkMappingSchema,
+    signal ? { signal } : {},
+  );
+}
+
+export function useNetworkMapping(id: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: networkMappingQueryKey(id),
+      queryFn: ({ signal }) => getNetworkMapping(id, signal),
+      enabled,
+    }),
+  );
+}

@@ -1,0 +1,28 @@
+import {
+  networkMappingSchema,
+  type NetworkMapping,
+  type NetworkMappingUpdate,
+} from '@aerie/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { deviceQueryKey } from './get-device';
+import { hubStateQueryKey } from './get-hub-state';
+import { networkMappingQueryKey } from './get-network-mapping';
+
+/** `POST /v1/provision/networks/remote`: the beams the device requires from now on. */
+export function saveNetworkMapping(body: NetworkMappingUpdate): Promise<NetworkMapping> {
+  return apiFetch('/v1/provision/networks/remote', networkMappingSchema, jsonRequest('POST', body));
+}
+
+/** Saves the required beams; the mapping, hub state (required beams) and device follow. */
+export function useSaveNetworkMapping(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveNetworkMapping,
+    onSuccess: async (mapping) => {
+      queryClient.setQueryData(networkMappingQueryKey(id), mapping);
+      await queryClient.invalidateQueries({ queryKey: hubStateQueryKey(id) });
+      await queryClient.invalidateQueries({ queryKey: deviceQueryKey(id) });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import {
+  networkTemplateSchema,
+  type NetworkTemplate,
+  type NetworkTemplateSave,
+} from '@aerie/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, jsonRequest } from '../../../lib/api-client';
+
+/** `POST /v1/provision/saveNetworkTemplate`: writes a template; answers it. */
+export function saveNetworkTemplate(body: NetworkTemplateSave): Promise<NetworkTemplate> {
+  return apiFetch(
+    '/v1/provision/saveNetworkTemplate',
+    networkTemplateSchema,
+    jsonRequest('POST', body),
+  );
+}
+
+export function useSaveNetworkTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveNetworkTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices', 'networkTemplate'] }),
+  });
+}

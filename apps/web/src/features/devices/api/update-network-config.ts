@@ -1,0 +1,29 @@
+import {
+  satelliteNetworkConfigurationSchema,
+  type NetworkConfigUpdate,
+  type SatelliteNetworkConfiguration,
+} from '@aerie/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { deviceQueryKey } from './get-device';
+
+/** `PUT /v2/devices/{id}/networkConfig`: answers the stored configuration (null when cleared). */
+export function updateNetworkConfig(
+  id: string,
+  body: NetworkConfigUpdate,
+): Promise<SatelliteNetworkConfiguration | null> {
+  return apiFetch(
+    `/v2/devices/${encodeURIComponent(id)}/networkConfig`,
+    satelliteNetworkConfigurationSchema.nullable(),
+    jsonRequest('PUT', body),
+  );
+}
+
+/** Saves the configuration, then refetches the device (its sync blockers depend on it). */
+export function useUpdateNetworkConfig(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NetworkConfigUpdate) => updateNetworkConfig(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceQueryKey(id) }),
+  });
+}
