@@ -49,7 +49,11 @@ import { createLiveBus, type LiveBus } from './plugins/live-bus.js';
 import { createCacheRegistry, type CacheRegistry } from './plugins/cache.js';
 import type { Tenancy } from './plugins/tenancy.js';
 import { runtimeConfigRoutes } from './features/shell/config.routes.js';
-import { registerAuthentication } from './plugins/auth.js';
+import {
+  PRINCIPAL_CACHE_TTL_MS,
+  registerAuthentication,
+  type CachedPrincipal,
+} from './plugins/auth.js';
 import { createUserActivityRecorder, lastActiveWriter } from './plugins/user-activity.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
@@ -240,6 +244,11 @@ export async function buildApp({
       portalClientId: config.identity.clientId,
       resolveApiClientOwner: (clientId) => apiClients.ownerOf(clientId),
       recordActivity,
+      // Under "account": clearing the account cache (and any change to a user) drops it.
+      principals: caches.register<CachedPrincipal>('account', 'authenticated-principals', {
+        ttlMs: PRINCIPAL_CACHE_TTL_MS,
+        maxEntries: 10_000,
+      }),
     });
     await api.register(
       healthRoutes(createHealthService(createHealthRepository(database.db), probes)),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleKey } from '@aerie/contract';
 import {
+  deviceListFields,
   deviceListSchema,
   deviceSchema,
   deviceUsageSchema,
@@ -107,6 +108,34 @@ describe('GET /v2/devices', () => {
       take: '5',
     });
     expect(withComponents.items.some((i) => (i.components?.length ?? 0) > 0)).toBe(true);
+  });
+
+  it("answers exactly the contract's shape (the list skips the zod pass on output)", async () => {
+    for (const fields of [
+      deviceListFields.join(','),
+      'Id,Name,Serial,ProductCode,AccountId,AccountName,NetworkStatus',
+      'Private',
+    ]) {
+      const res = await list('superUser', { fields, take: '150' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<unknown>();
+      // Parsing throws on a wrong type or format and drops keys the contract does not know.
+      expect(deviceListSchema.parse(body), fields).toEqual(body);
+    }
+    // Timestamps and numbers as the device call (which keeps the zod pass) presents them.
+    const p = await page('superUser', { fields: 'Id,NetworkStatus,Location', take: '150' });
+    const sample = p.items.filter((i) => i.networkStatus?.satelliteLastUpdated).slice(0, 5);
+    expect(sample.length).toBeGreaterThan(0);
+    for (const item of sample) {
+      const res = await api.ctx.app.inject({
+        method: 'GET',
+        url: `/v2/devices/${item.id}`,
+        headers: api.as('superUser'),
+      });
+      const device = deviceSchema.parse(res.json());
+      expect(item.networkStatus).toEqual(device.networkStatus);
+      expect(item.location).toEqual({ coordinates: device.location.coordinates });
+    }
   });
 
   it('answers 400 with a message for bad grammar and paging, never 500', async () => {
