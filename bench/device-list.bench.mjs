@@ -21,7 +21,7 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTestPostgres } from '../scripts/pg-test-server.mjs';
@@ -34,13 +34,16 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // Written to bench/results/device-list-<devices>-<label>.json instead.
     label: { type: 'string' },
+    // Another build of the server to measure under the same conditions (e.g. an earlier commit's
+    // apps/server/dist copied beside it; it must resolve the same node_modules).
+    server: { type: 'string' },
   },
 });
 const DEVICES = Number(args.devices);
 const DURATION = Number(args.duration);
 const CONCURRENCY = Number(args.concurrency);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = join(root, 'apps/server/dist/server.js');
+const serverEntry = args.server ? resolve(args.server) : join(root, 'apps/server/dist/server.js');
 const PASSWORD = 'Aerie-demo-2026';
 if (!existsSync(serverEntry)) {
   console.error('Build first: npm run build');
@@ -167,7 +170,10 @@ function cpuMs(pid) {
   }
 }
 
-/** CPU time of the PostgreSQL server on this port: its postmaster and every backend. */
+/**
+ * CPU time of the PostgreSQL server on this port: its postmaster with the backends that have
+ * ended (the postmaster's children's time) and every backend still running.
+ */
 function postgresCpuMs(port) {
   if (!port) return null;
   const stats = [];
@@ -176,16 +182,17 @@ function postgresCpuMs(port) {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      stats.push({ pid, ppid: stat.split(') ')[1].split(' ')[1], cmd });
+      stats.push({ pid, fields: stat.split(') ')[1].split(' '), cmd });
     } catch {
       // gone meanwhile
     }
   }
   const postmaster = stats.find((s) => s.cmd.split('\0').includes(String(port)));
   if (!postmaster) return null;
-  return stats
-    .filter((s) => s.pid === postmaster.pid || s.ppid === postmaster.pid)
-    .reduce((sum, s) => sum + (cpuMs(s.pid) ?? 0), 0);
+  const ticks = (s, from) => Number(s.fields[from]) + Number(s.fields[from + 1]);
+  let total = ticks(postmaster, 11) + ticks(postmaster, 13);
+  for (const s of stats) if (s.fields[1] === postmaster.pid) total += ticks(s, 11);
+  return total * (1000 / 100);
 }
 
 /** Microseconds of CPU per request between two readings. */
@@ -289,6 +296,7 @@ const output = {
     loadAverage: { start: os.loadavg().map((l) => Math.round(l * 10) / 10) },
   },
   devices: DEVICES,
+  server: args.server ?? 'apps/server/dist/server.js',
   durationSeconds: DURATION,
   targets: {},
 };
