@@ -1,5 +1,7 @@
+import type { RoleKey } from '@aerie/contract';
 import type { Locator, Page } from 'playwright-core';
-import { expectVisible } from './auth.js';
+import { demoUsers, expectVisible, signIn } from './auth.js';
+import { baseUrl } from './browser.js';
 
 /** The left navigation ("Main navigation") and the names of its links, in order. */
 export async function navigationLinkNames(page: Page): Promise<string[]> {
@@ -71,4 +73,12 @@ export async function openHealthPage(page: Page): Promise<void> {
   await panel.getByRole('link', { name: 'Application Health' }).click();
   await page.waitForURL((url) => url.pathname === '/health');
   await panel.waitFor({ state: 'hidden' });
+}
+
+/** Signs in as the demo user of a role and waits for the shell. */
+export async function signInAsRole(page: Page, role: RoleKey): Promise<void> {
+  const user = demoUsers.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo user with role ${role}`);
+  await signIn(page, baseUrl(), user);
+  await waitForShell(page);
 }

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useId } from 'react';
 import { deviceMessages } from '../../messages';
 import { OverviewCard } from '../overview/overview-card';
-import { JsonTree } from './json-tree';
+import { JsonTree } from '../../../../components/json/json-tree';
 
 const texts = deviceMessages.json;
 
@@ -55,6 +55,8 @@ export function DeviceJson({ device, role }: DeviceJsonProps) {
     <Stack gap="lg">
       <JsonTree
         value={device}
+        label={texts.title}
+        testId="device-json"
         heading={
           <Title order={2} size="h4">
             {texts.title}
