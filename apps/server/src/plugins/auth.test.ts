@@ -26,12 +26,18 @@ async function setup() {
     features: [],
     disabled: false,
   };
-  // Tokens are "<name>:<exp in ms>"; an expired one is refused like jose refuses it.
+  // Tokens are "<name>:<exp in ms>"; an expired one is refused like jose refuses it. A token
+  // named "client…" is an API client's (client credentials).
   const verify = vi.fn(async (token: string): Promise<VerifiedToken> => {
     const expiresAt = Number(token.split(':')[1]);
     if (!(expiresAt > t)) throw new InvalidTokenError('ERR_JWT_EXPIRED');
-    return { sub: USER_ID, clientId: 'aerie-portal', scopes: ['api'], email: null, expiresAt };
+    return token.startsWith('client')
+      ? { sub: null, clientId: 'nw-ops', scopes: ['partners-api'], email: null, expiresAt }
+      : { sub: USER_ID, clientId: 'aerie-portal', scopes: ['api'], email: null, expiresAt };
   });
+  const resolveApiClientOwner = vi.fn(async (clientId: string) =>
+    clientId === 'nw-ops' ? USER_ID : null,
+  );
   const findById = vi.fn(async (id: string) => (id === user.id ? { ...user } : null));
   const recordActivity = vi.fn();
   const principals = createTtlCache<CachedPrincipal>({ ttlMs: PRINCIPAL_CACHE_TTL_MS, now });
@@ -41,7 +47,7 @@ async function setup() {
     verify,
     users: { findById } as unknown as UsersRepository,
     portalClientId: 'aerie-portal',
-    resolveApiClientOwner: async () => null,
+    resolveApiClientOwner,
     recordActivity,
     principals,
     now,
@@ -56,6 +62,7 @@ async function setup() {
     verify,
     findById,
     recordActivity,
+    resolveApiClientOwner,
     principals,
     call,
     advance: (ms: number) => (t += ms),
@@ -130,6 +137,18 @@ describe('authentication: the short-lived principal cache', () => {
     expect(res.json()).toMatchObject({ message: 'The access token is invalid or expired.' });
     expect(s.verify).toHaveBeenCalledTimes(2);
     expect(s.principals.size).toBe(0);
+  });
+
+  it("checks an API client's token every time (a deleted client stops at once)", async () => {
+    const s = await setup();
+    close = () => s.app.close();
+    const token = `client:${s.at(60 * 60_000)}`;
+    expect((await s.call(token)).json()).toMatchObject({ userId: USER_ID, apiClientId: 'nw-ops' });
+    expect((await s.call(token)).statusCode).toBe(200);
+    expect(s.resolveApiClientOwner).toHaveBeenCalledTimes(2);
+    expect(s.principals.size).toBe(0);
+    // Integrations are not counted as the user's activity.
+    expect(s.recordActivity).not.toHaveBeenCalled();
   });
 
   it('remembers nothing for a refused token', async () => {

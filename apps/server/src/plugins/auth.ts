@@ -34,9 +34,9 @@ export interface AuthOptions {
   /** Told of each authenticated user call (not API clients'); must return at once, never throw. */
   recordActivity?: (userId: string) => void;
   /**
-   * Callers remembered by their exact access token for a few seconds
-   * ({@link PRINCIPAL_CACHE_TTL_MS}), so a busy client's calls skip the signature check and the
-   * user lookup. Register it under the "account" cache kind: clearing that kind (which any
+   * Users remembered by their exact access token for a few seconds
+   * ({@link PRINCIPAL_CACHE_TTL_MS}), so a busy user's calls skip the signature check and the
+   * user lookup (API clients' tokens are not remembered: a deleted client stops at once). Register it under the "account" cache kind: clearing that kind (which any
    * change to a user's role, account or status must do) empties it on every instance through
    * the live bus. An entry never outlives its token's `exp`.
    */
@@ -120,7 +120,8 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
       role: user.role,
       apiClientId: isClientToken ? token.clientId : null,
     };
-    o.principals?.set(raw, { principal, tokenExpiresAt: token.expiresAt });
+    // API clients' tokens are checked every time: deleting a client stops its tokens at once.
+    if (!isClientToken) o.principals?.set(raw, { principal, tokenExpiresAt: token.expiresAt });
     remember(request, principal);
   });
 }
