@@ -275,7 +275,11 @@ export async function buildApp({
     await api.register(feedRoutes(createFeedService(createFeedRepository(database.db), app.log)));
     await api.register(adminRoutes(createAdminService(caches)));
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
-    await api.register(createDevicesFeature(database.pool, accounts.tenancy, caches).routes);
+    await api.register(
+      createDevicesFeature(database.pool, accounts.tenancy, caches, {
+        preparedStatements: database.kind === 'postgres',
+      }).routes,
+    );
     await api.register(createMetricsFeature(database.pool, accounts.tenancy).routes);
     await api.register(telemetry.routes);
     await api.register(

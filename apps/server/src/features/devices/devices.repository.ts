@@ -160,7 +160,18 @@ function preparedName(text: string): string {
  * SQL of the device list: every query is limited to the caller's accounts
  * (unless the scope is all accounts) and never returns deleted devices.
  */
-export function createDevicesRepository(pool: pg.Pool) {
+export interface DevicesRepositoryOptions {
+  /**
+   * Run the most asked-for pages as prepared statements (PostgreSQL only: PGlite is one session
+   * that outlives the pool's client, which forgets what it prepared).
+   */
+  preparedStatements?: boolean;
+}
+
+export function createDevicesRepository(
+  pool: Pick<pg.Pool, 'query'>,
+  { preparedStatements = false }: DevicesRepositoryOptions = {},
+) {
   function where(scope: AccountScope, q: ParsedDeviceQuery): { clause: string; params: unknown[] } {
     const conditions = ['d.deleted_at is null'];
     const params: unknown[] = [];
@@ -235,7 +246,7 @@ export function createDevicesRepository(pool: pg.Pool) {
          left join device_products p on p.product_code = d.product_code
          order by ${order('d.sort_key', 'd.id')}`;
       const { rows } = await pool.query<DeviceListRow>(
-        isPreparedPage(q)
+        preparedStatements && isPreparedPage(q)
           ? { name: preparedName(text), text, values: params }
           : { text, values: params },
       );
