@@ -10,10 +10,18 @@
 // Writes bench/results/device-list-<devices>.json and prints a table.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTestPostgres } from '../scripts/pg-test-server.mjs';
@@ -24,13 +32,18 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '50' },
     only: { type: 'string' },
+    // Written to bench/results/device-list-<devices>-<label>.json instead.
+    label: { type: 'string' },
+    // Another build of the server to measure under the same conditions (e.g. an earlier commit's
+    // apps/server/dist copied beside it; it must resolve the same node_modules).
+    server: { type: 'string' },
   },
 });
 const DEVICES = Number(args.devices);
 const DURATION = Number(args.duration);
 const CONCURRENCY = Number(args.concurrency);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = join(root, 'apps/server/dist/server.js');
+const serverEntry = args.server ? resolve(args.server) : join(root, 'apps/server/dist/server.js');
 const PASSWORD = 'Aerie-demo-2026';
 if (!existsSync(serverEntry)) {
   console.error('Build first: npm run build');
@@ -79,6 +92,7 @@ async function startServer(env) {
   }
   return {
     base,
+    pid: child.pid,
     readySeconds: Math.round((Date.now() - started) / 1000),
     stop: () =>
       new Promise((resolve) => {
@@ -146,6 +160,47 @@ async function signIn(base, email) {
   return (await token.json()).access_token;
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time of the PostgreSQL server on this port: its postmaster with the backends that have
+ * ended (the postmaster's children's time) and every backend still running.
+ */
+function postgresCpuMs(port) {
+  if (!port) return null;
+  const stats = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      stats.push({ pid, fields: stat.split(') ')[1].split(' '), cmd });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const postmaster = stats.find((s) => s.cmd.split('\0').includes(String(port)));
+  if (!postmaster) return null;
+  const ticks = (s, from) => Number(s.fields[from]) + Number(s.fields[from + 1]);
+  let total = ticks(postmaster, 11) + ticks(postmaster, 13);
+  for (const s of stats) if (s.fields[1] === postmaster.pid) total += ticks(s, 11);
+  return total * (1000 / 100);
+}
+
+/** Microseconds of CPU per request between two readings. */
+const perRequest = (before, after, requests) =>
+  before === null || after === null || !requests
+    ? null
+    : Math.round(((after - before) * 1000) / requests);
+
 function load(url, token, concurrency) {
   return new Promise((resolve, reject) => {
     const headers = token ? { authorization: `Bearer ${token}` } : {};
@@ -168,7 +223,7 @@ function load(url, token, concurrency) {
   });
 }
 
-async function runTarget(name, env) {
+async function runTarget(name, env, postgresPort = null) {
   console.log(`\n== ${name}: starting the server and generating ${DEVICES} devices`);
   const server = await startServer(env);
   try {
@@ -209,10 +264,19 @@ async function runTarget(name, env) {
     ];
     const results = {};
     for (const [label, url, token, concurrency] of scenarios) {
+      const server0 = cpuMs(server.pid);
+      const pg0 = postgresCpuMs(postgresPort);
       const r = await load(url, token, concurrency);
-      results[label] = { concurrency, ...r };
+      // Where the CPU goes, per request: the server, PostgreSQL and the load generator share
+      // the machine's cores.
+      const cpuUsPerRequest = {
+        server: perRequest(server0, cpuMs(server.pid), r.requests),
+        postgres: perRequest(pg0, postgresCpuMs(postgresPort), r.requests),
+        loader: perRequest(0, r.loaderCpuMs, r.requests),
+      };
+      results[label] = { concurrency, ...r, cpuUsPerRequest };
       console.log(
-        `${label.padEnd(32)} c=${String(concurrency).padStart(2)}  rps ${String(r.rps).padStart(6)}  p50 ${String(r.p50).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}`,
+        `${label.padEnd(32)} c=${String(concurrency).padStart(2)}  rps ${String(r.rps).padStart(6)}  p50 ${String(r.p50).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}  cpu µs/req server ${cpuUsPerRequest.server} pg ${cpuUsPerRequest.postgres} loader ${cpuUsPerRequest.loader}`,
       );
     }
     return { readySeconds: server.readySeconds, scenarios: results };
@@ -227,8 +291,12 @@ const output = {
     cores: os.cpus().length,
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
+    // 1/5/15-minute load averages when the run started and ended: other work on the machine
+    // takes CPU from the server, PostgreSQL and the load generator.
+    loadAverage: { start: os.loadavg().map((l) => Math.round(l * 10) / 10) },
   },
   devices: DEVICES,
+  server: args.server ?? 'apps/server/dist/server.js',
   durationSeconds: DURATION,
   targets: {},
 };
@@ -254,16 +322,24 @@ if (args.only !== 'pglite') {
     await client.end();
     output.targets.postgres = {
       version: pg.version,
-      ...(await runTarget(`PostgreSQL ${pg.version ?? ''}`, {
-        DATABASE_URL: url.toString(),
-        DATA_DIR: mkdtempSync(join(os.tmpdir(), 'aerie-bench-pg-')),
-      })),
+      ...(await runTarget(
+        `PostgreSQL ${pg.version ?? ''}`,
+        {
+          DATABASE_URL: url.toString(),
+          DATA_DIR: mkdtempSync(join(os.tmpdir(), 'aerie-bench-pg-')),
+        },
+        url.port,
+      )),
     };
   } finally {
     await pg.stop();
   }
 }
+output.machine.loadAverage.end = os.loadavg().map((l) => Math.round(l * 10) / 10);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(root, `bench/results/device-list-${DEVICES}.json`);
+const file = join(
+  root,
+  `bench/results/device-list-${DEVICES}${args.label ? `-${args.label}` : ''}.json`,
+);
 writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
 console.log(`\nwritten ${file}`);

@@ -54,6 +54,8 @@ console.log(
     p99: round(at(99)),
     max: round(latencies.at(-1) ?? null),
     meanKb: latencies.length ? Math.round(bytes / latencies.length / 1024) : 0,
+    // The load generator's own CPU (it shares the machine with the server and the database).
+    loaderCpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
   }),
 );
 agent.destroy();

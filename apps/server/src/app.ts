@@ -52,7 +52,11 @@ import { createLiveBus, type LiveBus } from './plugins/live-bus.js';
 import { createCacheRegistry, type CacheRegistry } from './plugins/cache.js';
 import type { Tenancy } from './plugins/tenancy.js';
 import { runtimeConfigRoutes } from './features/shell/config.routes.js';
-import { registerAuthentication } from './plugins/auth.js';
+import {
+  PRINCIPAL_CACHE_TTL_MS,
+  registerAuthentication,
+  type CachedPrincipal,
+} from './plugins/auth.js';
 import { createUserActivityRecorder, lastActiveWriter } from './plugins/user-activity.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
@@ -243,6 +247,11 @@ export async function buildApp({
       portalClientId: config.identity.clientId,
       resolveApiClientOwner: (clientId) => apiClients.ownerOf(clientId),
       recordActivity,
+      // Under "account": clearing the account cache (and any change to a user) drops it.
+      principals: caches.register<CachedPrincipal>('account', 'authenticated-principals', {
+        ttlMs: PRINCIPAL_CACHE_TTL_MS,
+        maxEntries: 10_000,
+      }),
     });
     await api.register(
       healthRoutes(createHealthService(createHealthRepository(database.db), probes)),
@@ -269,7 +278,9 @@ export async function buildApp({
     await api.register(feedRoutes(createFeedService(createFeedRepository(database.db), app.log)));
     await api.register(adminRoutes(createAdminService(caches)));
     await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
-    const devices = createDevicesFeature(database.pool, accounts.tenancy, caches);
+    const devices = createDevicesFeature(database.pool, accounts.tenancy, caches, {
+      preparedStatements: database.kind === 'postgres',
+    });
     await api.register(devices.routes);
     await api.register(
       createDeviceFeaturesFeature({

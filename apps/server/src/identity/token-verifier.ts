@@ -15,6 +15,8 @@ export interface VerifiedToken {
   clientId: string | null;
   scopes: string[];
   email: string | null;
+  /** When the token expires (ms since the epoch, from `exp`). */
+  expiresAt: number;
 }
 
 export class InvalidTokenError extends Error {}
@@ -54,6 +56,8 @@ export function createTokenVerifier(o: TokenVerifierOptions): TokenVerifier {
       clientId,
       scopes: scope.split(' ').filter(Boolean),
       email: typeof payload['email'] === 'string' ? payload['email'] : null,
+      // `exp` is a required claim: jwtVerify refuses a token without it.
+      expiresAt: (payload.exp ?? 0) * 1000,
     };
   };
 }

@@ -4,6 +4,7 @@ import { apiErrorSchema, currentUserSchema } from '@aerie/contract';
 import {
   bearer,
   createTestContext,
+  demoEmail,
   signIn,
   TEST_PUBLIC_URL,
   type TestContext,
@@ -150,6 +151,31 @@ describe('bearer token verification', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
+  });
+});
+
+describe('the authenticated-principal cache', () => {
+  it('drops a disabled user as soon as staff clear the account cache', async () => {
+    const email = demoEmail('productSupport');
+    const token = (await signIn(ctx.app, email)).accessToken;
+    const admin = (await signIn(ctx.app, demoEmail('superUser'))).accessToken;
+    expect((await me(token)).statusCode).toBe(200);
+    await ctx.database.pool.query('update users set disabled = true where email = $1', [email]);
+    try {
+      const clear = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/admin/cache/account',
+        headers: bearer(admin),
+      });
+      expect(clear.statusCode).toBe(200);
+      const res = await me(token);
+      expect(res.statusCode).toBe(401);
+      expect(apiErrorSchema.parse(res.json()).message).toBe(
+        'The access token does not belong to an active user.',
+      );
+    } finally {
+      await ctx.database.pool.query('update users set disabled = false where email = $1', [email]);
+    }
   });
 });
 

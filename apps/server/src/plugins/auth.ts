@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PARTNERS_API_SCOPE, PORTAL_API_SCOPE, type RoleKey } from '@aerie/contract';
 import type { UsersRepository } from '../features/users/users.repository.js';
 import { InvalidTokenError, type TokenVerifier } from '../identity/token-verifier.js';
+import type { TtlCache } from './cache.js';
 import { UnauthorizedError } from './errors.js';
 
 /** Who is calling: a user, or an API client acting as the user who created it. */
@@ -32,6 +33,24 @@ export interface AuthOptions {
   resolveApiClientOwner(clientId: string): Promise<string | null>;
   /** Told of each authenticated user call (not API clients'); must return at once, never throw. */
   recordActivity?: (userId: string) => void;
+  /**
+   * Users remembered by their exact access token for a few seconds
+   * ({@link PRINCIPAL_CACHE_TTL_MS}), so a busy user's calls skip the signature check and the
+   * user lookup (API clients' tokens are not remembered: a deleted client stops at once). Register it under the "account" cache kind: clearing that kind (which any
+   * change to a user's role, account or status must do) empties it on every instance through
+   * the live bus. An entry never outlives its token's `exp`.
+   */
+  principals?: TtlCache<CachedPrincipal>;
+  now?: () => number;
+}
+
+/** How long a verified caller is reused without checking the token and the user again. */
+export const PRINCIPAL_CACHE_TTL_MS = 5_000;
+
+export interface CachedPrincipal {
+  principal: Principal;
+  /** The token's `exp` in ms: the entry is not used at or after it. */
+  tokenExpiresAt: number;
 }
 
 const principalKey = Symbol('principal');
@@ -48,14 +67,30 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
     return p;
   });
 
+  const now = o.now ?? Date.now;
+  const remember = (request: FastifyRequest, principal: Principal) => {
+    (request as WithPrincipal)[principalKey] = principal;
+    // Monthly active users count people, not integrations acting for them.
+    if (principal.apiClientId === null) o.recordActivity?.(principal.userId);
+  };
+
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw new UnauthorizedError('A bearer access token is required.');
+    const raw = match?.[1];
+    if (!raw) throw new UnauthorizedError('A bearer access token is required.');
+    const cached = o.principals?.get(raw);
+    if (cached) {
+      if (cached.tokenExpiresAt > now()) {
+        remember(request, cached.principal);
+        return;
+      }
+      o.principals?.delete(raw);
+    }
     let token;
     try {
-      token = await o.verify(match[1]);
+      token = await o.verify(raw);
     } catch (error) {
       if (error instanceof InvalidTokenError)
         throw new UnauthorizedError('The access token is invalid or expired.');
@@ -79,14 +114,15 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
     const user = userId ? await o.users.findById(userId) : null;
     if (!user || user.disabled)
       throw new UnauthorizedError('The access token does not belong to an active user.');
-    (request as WithPrincipal)[principalKey] = {
+    const principal: Principal = {
       userId: user.id,
       accountId: user.accountId,
       role: user.role,
       apiClientId: isClientToken ? token.clientId : null,
     };
-    // Monthly active users count people, not integrations acting for them.
-    if (!isClientToken) o.recordActivity?.(user.id);
+    // API clients' tokens are checked every time: deleting a client stops its tokens at once.
+    if (!isClientToken) o.principals?.set(raw, { principal, tokenExpiresAt: token.expiresAt });
+    remember(request, principal);
   });
 }
 

@@ -27,6 +27,7 @@ import {
 import { DevicesPage } from './routes/devices-page';
 import { HealthPage } from './routes/health-page';
 import { HomePage } from './routes/home-page';
+import { JobDetailPage, JobsPage } from './routes/jobs-pages';
 import { LoadErrorPage } from './routes/load-error-page';
 import { MaintenancePage } from './routes/maintenance-page';
 import { NotFoundPage } from './routes/not-found-page';
@@ -61,6 +62,8 @@ const pages: Partial<Record<RouteName, Page>> = {
   deviceMetrics: DeviceMetricsPage,
   deviceJson: DeviceJsonPage,
   deviceDiagnosticBrowser: DeviceDiagnosticsPage,
+  jobs: JobsPage,
+  jobDetail: JobDetailPage,
 };
 
 const publicPages: Partial<Record<RouteName, Page>> = {

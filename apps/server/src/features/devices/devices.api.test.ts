@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleKey } from '@aerie/contract';
 import {
+  deviceListFields,
+  deviceListQuerySchema,
   deviceListSchema,
+  deviceSortFields,
   deviceSchema,
   deviceUsageSchema,
   type DeviceList,
 } from '@aerie/contract';
 import { useApiContext } from '../../test/test-app.js';
 import { NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
+import { parseDeviceQuery } from './device-query.js';
+import { createDevicesRepository } from './devices.repository.js';
 
 const api = useApiContext({ fleet: { deviceCount: 150, accountCount: 10, usageDays: 45 } });
 
@@ -107,6 +112,71 @@ describe('GET /v2/devices', () => {
       take: '5',
     });
     expect(withComponents.items.some((i) => (i.components?.length ?? 0) > 0)).toBe(true);
+  });
+
+  it('finds a text page by its matches or by the sort order with the same rows', async () => {
+    const repo = createDevicesRepository(api.ctx.database.pool);
+    const northwind = (await api.ctx.database.pool.query<{ id: string }>(NORTHWIND_TREE)).rows.map(
+      (r) => r.id,
+    );
+    for (const scope of [{ all: true } as const, { all: false, accountIds: northwind } as const]) {
+      for (const sortField of deviceSortFields) {
+        for (const [query, skip] of [
+          ['-', '0'],
+          ['-', '7'],
+          ['e', '3'],
+        ] as const) {
+          for (const sortDirection of ['ASC', 'DESC']) {
+            const q = parseDeviceQuery(
+              deviceListQuerySchema.parse({ query, sortField, sortDirection, skip, take: '20' }),
+            );
+            const ids = async (matchesFirst: boolean) =>
+              (await repo.page(scope, q, { matchesFirst })).map((r) => r.id);
+            const walked = await ids(false);
+            const what = `${sortField} ${sortDirection} "${query}" skip ${skip} all=${scope.all}`;
+            expect(walked.length, what).toBeGreaterThan(0);
+            expect(await ids(true), what).toEqual(walked);
+          }
+        }
+      }
+    }
+  });
+
+  it('answers a text query with the matching devices in name order', async () => {
+    const { rows } = await api.ctx.database.pool.query<{ id: string }>(
+      `select id from devices where deleted_at is null and (name ilike '%a%' or serial ilike '%a%')
+       order by lower(name), id limit 30`,
+    );
+    const p = await page('superUser', { query: 'A', take: '30', fields: 'Id' });
+    expect(p.items.map((i) => i.id)).toEqual(rows.map((r) => r.id));
+  });
+
+  it("answers exactly the contract's shape (the list skips the zod pass on output)", async () => {
+    for (const fields of [
+      deviceListFields.join(','),
+      'Id,Name,Serial,ProductCode,AccountId,AccountName,NetworkStatus',
+      'Private',
+    ]) {
+      const res = await list('superUser', { fields, take: '150' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<unknown>();
+      // Parsing throws on a wrong type or format and drops keys the contract does not know.
+      expect(deviceListSchema.parse(body), fields).toEqual(body);
+    }
+    // Timestamps and numbers as the device call (which keeps the zod pass) presents them.
+    const p = await page('superUser', { fields: 'Id,NetworkStatus,Location', take: '150' });
+    const sample = p.items.filter((i) => i.networkStatus?.satelliteLastUpdated).slice(0, 5);
+    expect(sample.length).toBeGreaterThan(0);
+    for (const item of sample) {
+      const res = await api.ctx.app.inject({
+        method: 'GET',
+        url: `/v2/devices/${item.id}`,
+        headers: api.as('superUser'),
+      });
+      const device = deviceSchema.parse(res.json());
+      expect(item.networkStatus).toEqual(device.networkStatus);
+      expect(item.location).toEqual({ coordinates: device.location.coordinates });
+    }
   });
 
   it('answers 400 with a message for bad grammar and paging, never 500', async () => {

@@ -39,8 +39,8 @@ export function presentDeviceListItem(
       cellularSignal: row.cellular_signal,
       wifi: row.wifi,
       beam: row.beam,
-      satelliteLastUpdated: iso(row.satellite_last_updated),
-      cellularLastUpdated: iso(row.cellular_last_updated),
+      satelliteLastUpdated: row.satellite_last_updated,
+      cellularLastUpdated: row.cellular_last_updated,
     };
   }
   if (fields.has('Location')) {

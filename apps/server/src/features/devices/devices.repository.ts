@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
+import { PAGE_SIZE_OPTIONS } from '@aerie/contract';
 import type pg from 'pg';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { ParsedDeviceQuery } from './device-query.js';
 
-export interface DeviceListRow {
+/** Columns a list row and a full device share. */
+interface DeviceColumns {
   id: string;
   type: string;
   name: string;
@@ -18,13 +21,19 @@ export interface DeviceListRow {
   cellular_signal: number | null;
   wifi: boolean | null;
   beam: string | null;
-  satellite_last_updated: Date | null;
-  cellular_last_updated: Date | null;
   latitude: number | null;
   longitude: number | null;
 }
 
-export interface DeviceRow extends DeviceListRow {
+/** A row of the list: its timestamps come as ISO 8601 text in UTC, formatted by PostgreSQL. */
+export interface DeviceListRow extends DeviceColumns {
+  satellite_last_updated: string | null;
+  cellular_last_updated: string | null;
+}
+
+export interface DeviceRow extends DeviceColumns {
+  satellite_last_updated: Date | null;
+  cellular_last_updated: Date | null;
   geo_modem_model: string | null;
   leo_modem_model: string | null;
   buc_model: string | null;
@@ -115,16 +124,54 @@ const ORDER: Record<ParsedDeviceQuery['sortField'], string> = {
   'NetworkStatus.CellularOnline': 'd.cellular_online',
 };
 
+/**
+ * A timestamptz as `Date.prototype.toISOString()` writes it (UTC, milliseconds, `Z`): the list
+ * skips parsing into a Date and formatting it again for every row.
+ */
+const isoText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Escapes LIKE wildcards so user text matches literally. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
+ * The pages most asked for (the first ten at the portal's page sizes, without free text) run as
+ * prepared statements: PostgreSQL then parses and plans each shape (sort, direction, which
+ * filters, page) once per connection instead of on every call. The bound keeps the statements a
+ * connection holds to a few hundred at most; text queries are planned for their pattern.
+ */
+function isPreparedPage(q: ParsedDeviceQuery): boolean {
+  return (
+    !q.text &&
+    (PAGE_SIZE_OPTIONS as readonly number[]).includes(q.take) &&
+    q.skip % q.take === 0 &&
+    q.skip < 10 * q.take
+  );
+}
+
+/** A statement name per query text (PostgreSQL keeps 63 bytes of a name). */
+function preparedName(text: string): string {
+  return `devices_page_${createHash('sha1').update(text).digest('hex')}`;
+}
+
+/**
  * SQL of the device list: every query is limited to the caller's accounts
  * (unless the scope is all accounts) and never returns deleted devices.
  */
-export function createDevicesRepository(pool: pg.Pool) {
+export interface DevicesRepositoryOptions {
+  /**
+   * Run the most asked-for pages as prepared statements (PostgreSQL only: PGlite is one session
+   * that outlives the pool's client, which forgets what it prepared).
+   */
+  preparedStatements?: boolean;
+}
+
+export function createDevicesRepository(
+  pool: Pick<pg.Pool, 'query'>,
+  { preparedStatements = false }: DevicesRepositoryOptions = {},
+) {
   function where(scope: AccountScope, q: ParsedDeviceQuery): { clause: string; params: unknown[] } {
     const conditions = ['d.deleted_at is null'];
     const params: unknown[] = [];
@@ -153,30 +200,55 @@ export function createDevicesRepository(pool: pg.Pool) {
   }
 
   return {
-    /** One page of the list, joined with accounts and products for its rows only. */
-    async page(scope: AccountScope, q: ParsedDeviceQuery): Promise<DeviceListRow[]> {
+    /**
+     * One page of the list, joined with accounts and products for its rows only.
+     * `matchesFirst` (for free text with few matches, see the service): the matching devices are
+     * collected first, through the trigram indexes, and sorted; otherwise PostgreSQL may walk the
+     * whole name index filtering by the text (it assumes matches are spread evenly through the
+     * order, and names like "Pilbara Site 31" are not).
+     */
+    async page(
+      scope: AccountScope,
+      q: ParsedDeviceQuery,
+      { matchesFirst = false }: { matchesFirst?: boolean } = {},
+    ): Promise<DeviceListRow[]> {
       const { clause, params } = where(scope, q);
+      // Literals, not parameters: with a parameter for the limit PostgreSQL never settles on a
+      // cached plan (its generic plan assumes a tenth of the table).
+      const limit = `limit ${q.take} offset ${q.skip}`;
       const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
       const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
-      const order = `${ORDER[q.sortField]} ${direction} ${nulls}, d.id ${direction}`;
+      const order = (key: string, id: string) => `${key} ${direction} ${nulls}, ${id} ${direction}`;
       // Every filter is on the devices table: the page is chosen there (so the (lower(name), id)
       // index can serve the order and the limit), and only its rows are joined. The account
       // name is joined first only when it is the sort key.
       const sortJoin =
         q.sortField === 'AccountName' ? 'join accounts a on a.id = d.account_id' : '';
-      const { rows } = await pool.query<DeviceListRow>(
-        `with page as (
-           select d.* from devices d ${sortJoin} where ${clause} order by ${order}
-           limit ${q.take} offset ${q.skip}
-         )
+      const key = ORDER[q.sortField];
+      const pick = matchesFirst
+        ? `with matches as materialized (
+             select d.id, ${key} as sort_key from devices d ${sortJoin} where ${clause}
+           ), chosen as (
+             select m.id, m.sort_key from matches m order by ${order('m.sort_key', 'm.id')} ${limit}
+           ), page as (
+             select d.*, chosen.sort_key from chosen join devices d on d.id = chosen.id
+           )`
+        : `with page as (
+             select d.*, ${key} as sort_key from devices d ${sortJoin} where ${clause}
+             order by ${order(key, 'd.id')} ${limit}
+           )`;
+      const text = `${pick}
          select d.id, d.type, d.name, d.serial, d.account_id, a.name as account_name, d.product_code,
                 p.name as product_name, d.private, d.satellite_online, d.cellular_online, d.satellite_signal,
-                d.cellular_signal, d.wifi, d.beam, d.satellite_last_updated, d.cellular_last_updated,
-                d.latitude, d.longitude
+                d.cellular_signal, d.wifi, d.beam, ${isoText('d.satellite_last_updated')} as satellite_last_updated,
+                ${isoText('d.cellular_last_updated')} as cellular_last_updated, d.latitude, d.longitude
          from page d join accounts a on a.id = d.account_id
          left join device_products p on p.product_code = d.product_code
-         order by ${order}`,
-        params,
+         order by ${order('d.sort_key', 'd.id')}`;
+      const { rows } = await pool.query<DeviceListRow>(
+        preparedStatements && isPreparedPage(q)
+          ? { name: preparedName(text), text, values: params }
+          : { text, values: params },
       );
       return rows;
     },

@@ -12,6 +12,12 @@ import type { DevicesRepository } from './devices.repository.js';
 
 /** How long a list total is reused: new and changed devices show in the total within this. */
 const TOTAL_TTL_MS = 10_000;
+/**
+ * Free text matching at most this many devices picks its page from the matches (found through
+ * the trigram indexes, then sorted: ~10 ms for 3,000 of 100,000); more matches walk the sort
+ * order, which finds a page of them quickly.
+ */
+export const TEXT_MATCHES_FIRST_MAX = 5_000;
 
 export function createDevicesService(
   repo: DevicesRepository,
@@ -37,6 +43,13 @@ export function createDevicesService(
       totals.set(key, await pending);
     }
     return pending;
+  }
+
+  /** With free text the total (usually cached) chooses how the page is found. */
+  async function textPage(scope: AccountScope, q: ParsedDeviceQuery) {
+    const n = await total(scope, q);
+    const rows = await repo.page(scope, q, { matchesFirst: n <= TEXT_MATCHES_FIRST_MAX });
+    return [rows, n] as const;
   }
 
   return {
@@ -94,7 +107,9 @@ export function createDevicesService(
       assertCan(principal, 'devices.view');
       const q = parseDeviceQuery(query);
       const scope = await tenancy.scope(principal);
-      const [rows, count] = await Promise.all([repo.page(scope, q), total(scope, q)]);
+      const [rows, count] = q.text
+        ? await textPage(scope, q)
+        : await Promise.all([repo.page(scope, q), total(scope, q)]);
       const byDevice = new Map<string, Component[]>();
       if (q.fields.has('Components')) {
         for (const row of await repo.componentsOf(rows.map((r) => r.id))) {

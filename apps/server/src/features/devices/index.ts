@@ -3,7 +3,7 @@ import type { Device } from '@aerie/contract';
 import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
 import { presentDevice } from './devices.presenter.js';
-import { createDevicesRepository } from './devices.repository.js';
+import { createDevicesRepository, type DevicesRepositoryOptions } from './devices.repository.js';
 import { devicesRoutes } from './devices.routes.js';
 import { createDevicesService } from './devices.service.js';
 
@@ -14,8 +14,13 @@ export type FindDevice = (scope: AccountScope, id: string) => Promise<Device | n
  * Wires the devices feature. `findDevice` is what other features receive from app.ts to read
  * a device exactly as the portal shows it (device operations check their rules on it).
  */
-export function createDevicesFeature(pool: pg.Pool, tenancy: Tenancy, caches: CacheRegistry) {
-  const repo = createDevicesRepository(pool);
+export function createDevicesFeature(
+  pool: pg.Pool,
+  tenancy: Tenancy,
+  caches: CacheRegistry,
+  options: DevicesRepositoryOptions = {},
+) {
+  const repo = createDevicesRepository(pool, options);
   const service = createDevicesService(repo, tenancy, caches);
   const findDevice: FindDevice = async (scope, id) => {
     const rows = await repo.findById(scope, id);

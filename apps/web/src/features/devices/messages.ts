@@ -222,11 +222,6 @@ export const deviceMessages = {
   /** The JSON tab (spec 001 §2 "JSON"). */
   json: {
     title: 'Device JSON',
-    expandAll: 'Expand all',
-    collapseAll: 'Collapse all',
-    toggle: (key: string, expanded: boolean) => `${expanded ? 'Collapse' : 'Expand'} ${key}`,
-    items: (n: number) => (n === 1 ? '1 item' : `${n} items`),
-    keys: (n: number) => (n === 1 ? '1 key' : `${n} keys`),
     dangerZone: 'Danger Zone',
     deleteDevice: 'Delete Device',
     deleteDescription: 'Permanently removes this device from the portal.',

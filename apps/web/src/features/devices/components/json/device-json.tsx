@@ -6,7 +6,7 @@ import { routePath } from '../../../../app/routes/route-paths';
 import { deviceMessages } from '../../messages';
 import { DeleteDeviceModal } from '../delete-device-modal';
 import { OverviewCard } from '../overview/overview-card';
-import { JsonTree } from './json-tree';
+import { JsonTree } from '../../../../components/json/json-tree';
 
 const texts = deviceMessages.json;
 
@@ -50,6 +50,8 @@ export function DeviceJson({ device, role }: DeviceJsonProps) {
     <Stack gap="lg">
       <JsonTree
         value={device}
+        label={texts.title}
+        testId="device-json"
         heading={
           <Title order={2} size="h4">
             {texts.title}

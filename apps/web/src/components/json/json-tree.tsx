@@ -1,10 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import { Icon } from '../../../../components/ui/icons';
-import { deviceMessages } from '../../messages';
+import { Icon } from '../ui/icons';
+import { jsonTreeMessages as texts } from './messages';
 import classes from './json-tree.module.css';
-
-const texts = deviceMessages.json;
 
 type Container = readonly unknown[] | Readonly<Record<string, unknown>>;
 
@@ -38,6 +36,8 @@ function Scalar({ value }: { value: unknown }) {
 
 interface NodeProps {
   name: string | null;
+  /** What the root's toggle is called ("Collapse Device JSON"). */
+  rootLabel: string;
   value: unknown;
   path: string;
   last: boolean;
@@ -59,6 +59,7 @@ function JsonNode({
   name,
   value,
   path,
+  rootLabel,
   last,
   collapsed,
   toggle,
@@ -89,7 +90,7 @@ function JsonNode({
     );
   }
   const expanded = !collapsed.has(path);
-  const label = name ?? texts.title;
+  const label = name ?? rootLabel;
   return (
     <li className={classes.item}>
       <button
@@ -115,6 +116,7 @@ function JsonNode({
               <JsonNode
                 key={key}
                 name={key}
+                rootLabel={rootLabel}
                 value={child}
                 path={`${path}.${key}`}
                 last={i === entries.length - 1}
@@ -143,15 +145,18 @@ function JsonNode({
 
 export interface JsonTreeProps {
   value: unknown;
+  /** The whole value's name, for its fold button ("Collapse Job JSON"). */
+  label: string;
   /** Shown above the tree, beside the expand and collapse buttons. */
   heading?: ReactNode;
+  testId?: string;
 }
 
 /**
  * Pretty-printed JSON whose objects and arrays fold and unfold: each opening bracket is a
  * button (Tab to reach it, Enter or Space to toggle) with aria-expanded.
  */
-export function JsonTree({ value, heading }: JsonTreeProps) {
+export function JsonTree({ value, label, heading, testId = 'json-tree' }: JsonTreeProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const nested = useMemo(() => containerPaths(value).filter((p) => p !== '$'), [value]);
   const toggle = useCallback((path: string) => {
@@ -175,10 +180,11 @@ export function JsonTree({ value, heading }: JsonTreeProps) {
           </Button>
         </Group>
       </Group>
-      <div className={classes.tree} data-testid="device-json">
+      <div className={classes.tree} data-testid={testId}>
         <ul className={classes.root}>
           <JsonNode
             name={null}
+            rootLabel={label}
             value={value}
             path="$"
             last

@@ -1,0 +1,43 @@
+import { deviceListQuerySchema, type DeviceListQuery } from '@aerie/contract';
+import type pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { parseDeviceQuery } from './device-query.js';
+import { createDevicesRepository } from './devices.repository.js';
+
+/** The statement name the page query was sent with (undefined: not prepared). */
+async function pageStatementName(
+  preparedStatements: boolean,
+  query: Partial<Record<keyof DeviceListQuery, string>>,
+): Promise<string | undefined> {
+  const sent: pg.QueryConfig[] = [];
+  const pool = {
+    query: vi.fn(async (config: pg.QueryConfig) => {
+      sent.push(config);
+      return { rows: [] };
+    }),
+  } as unknown as Pick<pg.Pool, 'query'>;
+  const repo = createDevicesRepository(pool, { preparedStatements });
+  await repo.page({ all: true }, parseDeviceQuery(deviceListQuerySchema.parse(query)));
+  return sent[0]?.name;
+}
+
+describe('device list page: prepared statements', () => {
+  it('prepares the first ten pages at the portal page sizes, named by their text', async () => {
+    const first = await pageStatementName(true, {});
+    expect(first).toMatch(/^devices_page_[0-9a-f]{40}$/);
+    expect(await pageStatementName(true, {})).toBe(first);
+    expect(await pageStatementName(true, { take: '25', skip: '225' })).toMatch(/^devices_page_/);
+    expect(await pageStatementName(true, { sortDirection: 'DESC' })).not.toBe(first);
+  });
+
+  it('plans free text, odd page sizes and deep pages each time (a bounded set of statements)', async () => {
+    expect(await pageStatementName(true, { query: 'Pilbara' })).toBeUndefined();
+    expect(await pageStatementName(true, { take: '37' })).toBeUndefined();
+    expect(await pageStatementName(true, { take: '50', skip: '500' })).toBeUndefined();
+    expect(await pageStatementName(true, { take: '50', skip: '25' })).toBeUndefined();
+  });
+
+  it('never prepares on PGlite (its one session outlives the pool client that prepared)', async () => {
+    expect(await pageStatementName(false, {})).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { canAccess } from '@aerie/contract';
+import { Stack, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { JobDetail } from '../../features/jobs/components/job-detail';
+import { JobList } from '../../features/jobs/components/job-list';
+import { jobMessages } from '../../features/jobs/messages';
+import { useMe } from '../../features/users/api/get-me';
+import { routesByName } from './route-paths';
+
+/** `/jobs` (spec 001 §2 "Jobs"): the caller's active jobs. Not in the navigation (spec 000 §2.3). */
+export function JobsPage() {
+  return (
+    <Stack gap="md">
+      <Title order={1}>{jobMessages.listTitle}</Title>
+      <JobList />
+    </Stack>
+  );
+}
+
+/** `/jobs/$id` (jobDetail): one job in the detail pane over the list; closing returns to /jobs. */
+export function JobDetailPage() {
+  const params: Record<string, string | undefined> = useParams({ strict: false });
+  const { data: me } = useMe({ enabled: false });
+  const deviceRoute = routesByName.get('deviceOverview');
+  const canOpenDevice = Boolean(me && deviceRoute && canAccess(deviceRoute.access, me.role));
+  return <JobDetail id={params['id'] ?? ''} canOpenDevice={canOpenDevice} />;
+}

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import type { Job } from '@aerie/contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, type ApiMock } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { JobDetail } from './job-detail';
+
+afterEach(cleanup);
+
+const JOB = '7b2c1d0e-9f8a-4b7c-8d6e-5f4a3b2c1d0e';
+const DEVICE = '2f0c9a3e-7a55-4c1e-9a11-5a1b2c3d4e5f';
+const job: Job = {
+  id: JOB,
+  kind: 'syncToHub',
+  status: 'PartialSuccess',
+  accountId: '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a00',
+  deviceId: DEVICE,
+  createdOn: '2026-11-22T21:15:07.000Z',
+  finishedOn: '2026-11-22T21:15:11.500Z',
+  payload: { beams: ['B12', 'B14'], requestedBy: 'hannah.keller@northwind.example' },
+  result: { failedBeams: ['B14'], message: 'Beam B14 is not available.' },
+};
+
+let api: ApiMock;
+beforeEach(() => {
+  api = mockApi(job);
+});
+
+describe('JobDetail', () => {
+  it('loads, then shows the raw job as foldable JSON with its device linked', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.answer = async () => {
+      await held;
+      return jsonResponse(job);
+    };
+    renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
+    expect(await screen.findByLabelText('Loading job')).toBeTruthy();
+    release();
+    const json = await screen.findByTestId('job-json');
+    expect(json.textContent).toContain(`"id": "${JOB}"`);
+    expect(json.textContent).toContain('"message": "Beam B14 is not available."');
+    expect(screen.getByText('PartialSuccess')).toBeTruthy();
+    expect(screen.getByText('2026-11-22 21:15:11')).toBeTruthy();
+    const device = screen.getByRole('link', { name: `Open the device ${DEVICE}` });
+    expect(device.getAttribute('href')).toBe(`/devices/${DEVICE}/overview`);
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse payload' }));
+    expect(screen.getByTestId('job-json').textContent).not.toContain('requestedBy');
+    expect(screen.getByRole('button', { name: 'Collapse Job JSON' })).toBeTruthy();
+  });
+
+  it('shows the device as text to a role that cannot open it, and a dash without one', async () => {
+    renderWithProviders(<JobDetail id={JOB} canOpenDevice={false} />, { path: `/jobs/${JOB}` });
+    await screen.findByTestId('job-json');
+    expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
+    expect(screen.getByText(DEVICE)).toBeTruthy();
+    cleanup();
+    api.answer = () => jsonResponse({ ...job, deviceId: null });
+    renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
+    await screen.findByTestId('job-json');
+    expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
+  });
+
+  it.each([404, 400])("says 'Job not found.' when the server answers %i", async (status) => {
+    api.answer = () => jsonResponse({ statusCode: status, message: 'Job not found.' }, status);
+    renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
+    expect((await screen.findByRole('alert')).textContent).toBe('Job not found.');
+  });
+
+  it('says the job could not be loaded on another failure', async () => {
+    api.answer = () => jsonResponse({ message: 'boom' }, 500);
+    renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
+    expect((await screen.findByRole('alert')).textContent).toBe('The job could not be loaded.');
+  });
+});

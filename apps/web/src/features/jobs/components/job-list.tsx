@@ -1,0 +1,123 @@
+import { JOB_LIST_DEFAULT_TAKE, type JobListItem } from '@aerie/contract';
+import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { routePath } from '../../../app/routes/route-paths';
+import { DataTable } from '../../../components/data-table/data-table';
+import { DataTablePager } from '../../../components/data-table/data-table-pager';
+import { LIST_PAGE_SIZES } from '../../../components/data-table/list-layout';
+import { useJobs } from '../api/get-jobs';
+import { jobMessages as m } from '../messages';
+import {
+  formatJobTime,
+  jobStatusColors,
+  parseJobListView,
+  type JobListView,
+} from '../utils/job-display';
+
+const COLUMN_ORDER = ['id', 'createdOn', 'status'] as const;
+const NO_HIDDEN_COLUMNS: readonly string[] = [];
+// The server answers newest first; the table has no other order.
+const SORT = { id: 'createdOn', desc: true } as const;
+const ignoreSort = () => undefined;
+
+function jobColumns(linkSearch: Record<string, number>): ColumnDef<JobListItem>[] {
+  return [
+    {
+      id: 'id',
+      header: m.columns.id,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Anchor
+          ff="monospace"
+          size="sm"
+          renderRoot={(props) => (
+            <Link
+              {...props}
+              to={routePath('jobDetail', { id: row.original.id })}
+              search={linkSearch}
+            />
+          )}
+        >
+          {row.original.id}
+        </Anchor>
+      ),
+    },
+    {
+      id: 'createdOn',
+      header: m.columns.createdOn,
+      enableSorting: false,
+      cell: ({ row }) => formatJobTime(row.original.createdOn),
+    },
+    {
+      id: 'status',
+      header: m.columns.status,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Badge variant="light" color={jobStatusColors[row.original.status]}>
+          {row.original.status}
+        </Badge>
+      ),
+    },
+  ];
+}
+
+/**
+ * The Active Jobs list (spec 001 §2 "Jobs"): id, createdOn in UTC and status, paged on the
+ * server, newest first. The page and page size live in the address, so closing a job's detail
+ * comes back to the same page.
+ */
+export function JobList() {
+  const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
+  const view = parseJobListView(search, LIST_PAGE_SIZES, JOB_LIST_DEFAULT_TAKE);
+  const navigate = useNavigate();
+  const jobs = useJobs((view.page - 1) * view.pageSize, view.pageSize);
+  const linkSearch = useMemo(
+    () => ({ page: view.page, pageSize: view.pageSize }),
+    [view.page, view.pageSize],
+  );
+  const columns = useMemo(() => jobColumns(linkSearch), [linkSearch]);
+
+  const show = (next: JobListView) =>
+    void navigate({ to: routePath('jobs'), search: { page: next.page, pageSize: next.pageSize } });
+
+  if (jobs.error && !jobs.data) {
+    return (
+      <Alert color="red" role="alert">
+        {m.listLoadFailed}
+      </Alert>
+    );
+  }
+  const total = jobs.data?.total ?? 0;
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <Text size="sm" c="dimmed" data-testid="job-total" aria-live="polite">
+          {jobs.data ? m.total(total) : ''}
+        </Text>
+      </Group>
+      <DataTable
+        label={m.tableLabel}
+        columns={columns}
+        data={jobs.data?.items ?? []}
+        getRowId={(job) => job.id}
+        columnOrder={COLUMN_ORDER}
+        hiddenColumns={NO_HIDDEN_COLUMNS}
+        sort={SORT}
+        onSortChange={ignoreSort}
+        loading={jobs.isPending}
+        busy={jobs.isPlaceholderData}
+        emptyText={m.empty}
+        minWidth={560}
+      />
+      <DataTablePager
+        page={view.page}
+        pageSize={view.pageSize}
+        total={total}
+        onPageChange={(page) => show({ ...view, page })}
+        onPageSizeChange={(pageSize) => show({ page: 1, pageSize })}
+      />
+    </Stack>
+  );
+}

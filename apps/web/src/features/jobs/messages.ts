@@ -1,0 +1,26 @@
+/** Texts of the Active Jobs page and the job detail (spec 001 §2 "Jobs"). */
+export const jobMessages = {
+  listTitle: 'Active Jobs',
+  tableLabel: 'Active jobs',
+  /** spec 001 §2. */
+  empty: 'No active jobs were found.',
+  columns: {
+    id: 'Id',
+    createdOn: 'Created On (UTC)',
+    status: 'Status',
+  },
+  total: (n: number) => (n === 1 ? '1 active job' : `${n.toLocaleString('en-US')} active jobs`),
+  listLoadFailed: 'The active jobs could not be loaded.',
+  detailTitle: 'Job Detail',
+  loading: 'Loading job',
+  /** spec 001 §2 and §8. */
+  notFound: 'Job not found.',
+  loadFailed: 'The job could not be loaded.',
+  kind: 'Kind',
+  status: 'Status',
+  createdOn: 'Created on (UTC)',
+  finishedOn: 'Finished on (UTC)',
+  device: 'Device',
+  openDevice: 'Open the device',
+  json: 'Job JSON',
+} as const;
