@@ -84,6 +84,15 @@ export function createDeviceOperationsRepository(pool: pg.Pool) {
       ]);
     },
 
+    /** Whether a job is still Queued or Running. */
+    async jobActive(jobId: string): Promise<boolean> {
+      const r = await pool.query(
+        `select 1 from jobs where id = $1 and status in ('Queued', 'Running')`,
+        [jobId],
+      );
+      return r.rowCount === 1;
+    },
+
     async setSyncInProgress(deviceId: string, on: boolean): Promise<void> {
       await pool.query(
         `update devices set sync_in_progress = $2,

@@ -31,6 +31,7 @@ function setup(hub: Partial<HubPort>, row: Partial<HubJobRow> = {}) {
   const markRunning = vi.fn(async () => ({}) as Job);
   const writeHubOutcome = vi.fn(async () => {});
   const setSyncInProgress = vi.fn(async () => {});
+  const jobActive = vi.fn(async () => finished.length === 0);
   const jobs: JobsPort = {
     get: vi.fn(),
     createJob: vi.fn(),
@@ -47,6 +48,7 @@ function setup(hub: Partial<HubPort>, row: Partial<HubJobRow> = {}) {
     subscriptionNmsType: vi.fn(async () => null),
     writeHubOutcome,
     setSyncInProgress,
+    jobActive,
   } as unknown as DeviceOperationsRepository;
   const notify = vi.fn<NotifyUser>(async () => ({}));
   const runner = createHubJobRunner({
@@ -64,7 +66,7 @@ function setup(hub: Partial<HubPort>, row: Partial<HubJobRow> = {}) {
     pollMs: 1,
     log: { info: () => {}, warn: () => {}, error: () => {} },
   });
-  return { runner, finished, notify, markRunning, writeHubOutcome, setSyncInProgress };
+  return { runner, finished, notify, markRunning, writeHubOutcome, setSyncInProgress, jobActive };
 }
 
 const op = (status: HubOperationView['status'], messages: string[] = []): HubOperationView => ({
@@ -76,7 +78,7 @@ const op = (status: HubOperationView['status'], messages: string[] = []): HubOpe
 describe('hub job runner', () => {
   it('waits for the operation, writes what the hub holds and notifies', async () => {
     const states = [op('Running'), op('Success', ['Beam is in place.'])];
-    const { runner, finished, notify, markRunning, writeHubOutcome } = setup({
+    const { runner, finished, notify, markRunning, writeHubOutcome, jobActive } = setup({
       getOperation: async () => states.shift() ?? null,
       getRemoteState: async () => ({
         beams: [],
@@ -93,6 +95,9 @@ describe('hub job runner', () => {
       },
     ]);
     expect(writeHubOutcome).toHaveBeenCalledOnce();
+    // Written while the job was still active: whoever sees the job final sees the device.
+    expect(jobActive).toHaveBeenCalledBefore(writeHubOutcome);
+    expect(jobActive).toHaveLastResolvedWith(true);
     expect(notify).toHaveBeenCalledWith('user-1', {
       name: 'SyncRemote',
       type: 'Success',

@@ -46,9 +46,9 @@ interface Ending {
 }
 
 /**
- * Ends a hub job once: the job's final status (a conditional update, so a job the sweeper or
- * another worker already ended is left alone), then the device (what the hub holds, or only
- * the sync flag), then the notification to the user who queued it.
+ * Ends a hub job once: the device (what the hub holds, or only the sync flag), then the job's
+ * final status (a conditional update, so a job the sweeper or another worker already ended is
+ * left alone), then the notification to the user who queued it.
  */
 export function createHubJobFinisher(
   deps: Pick<HubJobDeps, 'repo' | 'jobs' | 'publishNotification' | 'log'>,
@@ -59,19 +59,20 @@ export function createHubJobFinisher(
       messages: end.messages,
       ...(end.operationId ? { operationId: end.operationId } : {}),
     };
-    try {
-      await deps.jobs.finish(job.id, end.status, result);
-    } catch (error) {
-      // Already final (IllegalJobTransitionError is a 409): whoever ended it wrote the device
-      // and notified.
-      if (!(error instanceof ConflictError)) throw error;
-      deps.log.warn({ jobId: job.id }, 'hub job was already finished');
-      return false;
-    }
-    if (job.device_id) {
+    // The device first, then the job: whoever sees the job final sees the device as the hub
+    // left it. A job another worker or the sweeper already ended is not written again.
+    if (job.device_id && (await deps.repo.jobActive(job.id))) {
       if (end.remote !== undefined)
         await deps.repo.writeHubOutcome(job.device_id, flagsFromRemote(end.remote), end.remote);
       else await deps.repo.setSyncInProgress(job.device_id, false);
+    }
+    try {
+      await deps.jobs.finish(job.id, end.status, result);
+    } catch (error) {
+      // Already final (IllegalJobTransitionError is a 409): whoever ended it notified.
+      if (!(error instanceof ConflictError)) throw error;
+      deps.log.warn({ jobId: job.id }, 'hub job was already finished');
+      return false;
     }
     if (job.created_by) {
       await deps.publishNotification(job.created_by, {
