@@ -114,6 +114,23 @@ describe('GET /v2/devices', () => {
     expect(withComponents.items.some((i) => (i.components?.length ?? 0) > 0)).toBe(true);
   });
 
+  it('gives no position for a private device in the list (the map fetch)', async () => {
+    const privateCount = await scalar(
+      'select count(*)::int as n from devices where private and deleted_at is null and latitude is not null',
+    );
+    expect(privateCount).toBeGreaterThan(0);
+    const all = await page('superUser', { fields: 'Id,Private,Location', take: '1000' });
+    const located = all.items.filter((i) => i.location?.coordinates);
+    expect(all.items.filter((i) => i.private).every((i) => i.location?.coordinates === null)).toBe(
+      true,
+    );
+    expect(located.length).toBe(
+      await scalar(
+        'select count(*)::int as n from devices where not private and deleted_at is null and latitude is not null and longitude is not null',
+      ),
+    );
+  });
+
   it('finds a text page by its matches or by the sort order with the same rows', async () => {
     const repo = createDevicesRepository(api.ctx.database.pool);
     const northwind = (await api.ctx.database.pool.query<{ id: string }>(NORTHWIND_TREE)).rows.map(

@@ -44,9 +44,11 @@ export function presentDeviceListItem(
     };
   }
   if (fields.has('Location')) {
+    // A private device's position is not given in lists (the map fetch, exports): it stays
+    // off every map of many devices (spec 001 §2 private mode; decision 018).
     item.location = {
       coordinates:
-        row.latitude === null || row.longitude === null
+        row.private || row.latitude === null || row.longitude === null
           ? null
           : { latitude: row.latitude, longitude: row.longitude },
     };
