@@ -184,9 +184,8 @@ export const deviceMessages = {
       turnOnTitle: 'Turn On Private Mode',
       turnOffTitle: 'Turn Off Private Mode',
       turnOnText:
-        'While private mode is on, the location of this device is hidden from the portal and its maps.',
-      turnOffText:
-        'Turning private mode off shows the location of this device in the portal and its maps again.',
+        'While private mode is on, this device is left off the maps of the fleet; its own page still shows where it is.',
+      turnOffText: 'Turning private mode off puts this device back on the maps of the fleet.',
       instruction: (name: string) => `To confirm, type your first and last name: ${name}`,
       confirmationLabel: 'Your first and last name',
       mismatch: 'The text must equal your first and last name exactly.',
