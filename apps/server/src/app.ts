@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { PORTAL_SCOPES } from '@aerie/contract';
+import { PORTAL_SCOPES, type EndpointDefinition } from '@aerie/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { createUsersRepository } from './features/users/users.repository.js';
@@ -34,6 +34,7 @@ import { HubSimulator } from './simulators/hub/hub-simulator.js';
 import { createPgHubRemoteStore } from './simulators/hub/pg-hub-remote-store.js';
 import { createZonesFeature } from './features/zones/index.js';
 import { createJobsFeature } from './features/jobs/index.js';
+import { createDocsFeature } from './features/docs/index.js';
 import { createSubscriptionsFeature } from './features/subscriptions/index.js';
 import { createReferenceFeature } from './features/reference/index.js';
 import { createApiClientsService } from './features/api-clients/api-clients.service.js';
@@ -84,9 +85,17 @@ export interface AppServices {
   ingestion: IngestionService;
 }
 
+/** A route Fastify registered, and the contract endpoint it came from (null if none). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  endpoint: EndpointDefinition | null;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
@@ -112,6 +121,18 @@ export async function buildApp({
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as Fastify registered it, for the route-table test (routes.api.test.ts).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (options) => {
+    for (const method of [options.method].flat()) {
+      registeredRoutes.push({
+        method: String(method),
+        url: options.url,
+        endpoint: options.config?.endpoint ?? null,
+      });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -253,6 +274,13 @@ export async function buildApp({
         maxEntries: 10_000,
       }),
     });
+    await api.register(
+      createDocsFeature({
+        brand: config.brand,
+        version: APP_VERSION,
+        openIdConnectUrl: `${config.identity.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+      }).routes,
+    );
     await api.register(
       healthRoutes(createHealthService(createHealthRepository(database.db), probes)),
     );

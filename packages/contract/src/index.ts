@@ -29,3 +29,6 @@ export * from './devices/commands.js';
 export * from './devices/device-rules.js';
 export * from './devices/device-features.js';
 export * from './devices/device-config.js';
+export * from './http/endpoint.js';
+export * from './http/openapi.js';
+export * from './endpoints/index.js';

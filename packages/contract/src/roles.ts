@@ -66,7 +66,36 @@ export function isStaffRole(role: RoleKey): boolean {
  * locking and cancelling software; `devices.features` is saving features (a signed feature
  * certificate); `devices.optionsfile` is Download Options File (the Edit Name roles).
  */
-export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
+export const permissions = [
+  'portal.access',
+  'telemetry.ingest',
+  'devices.view',
+  'devices.configure',
+  'devices.rename',
+  'devices.privatemode',
+  'devices.delete',
+  'devices.sync',
+  'devices.hardware',
+  'devices.software',
+  'devices.features',
+  'devices.optionsfile',
+  'subscriptions.view',
+  'subscriptions.salesforce',
+  'subscriptions.networks',
+  'subscriptions.history.networks',
+  'admin.access',
+  'health.view',
+  'diagnostics.upload',
+  'apidocs.view',
+  'maintenance.manage',
+  'cache.clear',
+  'feedback.view',
+] as const;
+/** A permission name of the role table; the only place permission names are defined. */
+export type Permission = (typeof permissions)[number];
+export const permissionSchema = z.enum(permissions);
+
+export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> = {
   superUser: [
     'portal.access',
     // Terminal feeds report through an API client of a Super User.
@@ -160,5 +189,10 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly string[]>> = {
 
 /** Whether a role holds a permission of the table above (case-insensitive, spec 000 §6). */
 export function roleCan(role: RoleKey, permission: string): boolean {
-  return rolePermissions[role].includes(permission.toLowerCase());
+  return (rolePermissions[role] as readonly string[]).includes(permission.toLowerCase());
+}
+
+/** The roles that hold a permission, in the order of {@link roleKeys}. */
+export function rolesWith(permission: Permission): RoleKey[] {
+  return roleKeys.filter((role) => rolePermissions[role].includes(permission));
 }

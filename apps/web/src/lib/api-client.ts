@@ -1,5 +1,16 @@
-import { API_TIMEOUT_MS, apiErrorSchema } from '@aerie/contract';
-import type { z } from 'zod';
+import {
+  API_TIMEOUT_MS,
+  apiErrorSchema,
+  endpointUrl,
+  isMediaResponse,
+  successResponse,
+  type EndpointBodyInput,
+  type EndpointDefinition,
+  type EndpointParamsInput,
+  type EndpointQueryInput,
+  type EndpointResult,
+} from '@aerie/contract';
+import { z } from 'zod';
 
 /** What went wrong: the server answered an error, no answer came, or the answer was not what the contract says. */
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
@@ -309,4 +320,93 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     kind: 'http',
     message: response.statusText || `Request failed with status ${response.status}.`,
   });
+}
+
+/** What a call of endpoint `E` sends: its path params, query and body, typed by the contract. */
+export type EndpointArgs<E extends EndpointDefinition> = (E['params'] extends z.ZodType
+  ? { params: EndpointParamsInput<E> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType
+    ? object extends EndpointQueryInput<E>
+      ? { query?: EndpointQueryInput<E> }
+      : { query: EndpointQueryInput<E> }
+    : { query?: never }) &
+  (E['body'] extends z.ZodType
+    ? undefined extends EndpointBodyInput<E>
+      ? { body?: EndpointBodyInput<E> }
+      : { body: EndpointBodyInput<E> }
+    : { body?: never });
+
+/** Endpoints whose every argument is optional may be called without any. */
+type OptionalArgs<E extends EndpointDefinition> =
+  object extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
+
+/** The request of a call: the endpoint's method and URL, its body as JSON. */
+function endpointRequest<E extends EndpointDefinition>(
+  endpoint: E,
+  args: LooseArgs,
+  init: ApiRequestInit,
+): { url: string; init: ApiRequestInit } {
+  const url = endpointUrl(
+    endpoint,
+    args?.params as Record<string, unknown> | undefined,
+    args?.query as Record<string, unknown> | undefined,
+  );
+  const withMethod: ApiRequestInit = { ...init, method: endpoint.method };
+  if (args?.body !== undefined) {
+    const headers = new Headers(init.headers);
+    headers.set('Content-Type', 'application/json');
+    withMethod.headers = headers;
+    withMethod.body = JSON.stringify(args.body);
+  }
+  return { url, init: withMethod };
+}
+
+type LooseArgs = Partial<{ params: unknown; query: unknown; body: unknown }> | undefined;
+type CallRest<E extends EndpointDefinition> = [
+  ...OptionalArgs<E>,
+  init?: ApiRequestInit | undefined,
+];
+
+function splitRest(rest: readonly unknown[]): [LooseArgs, ApiRequestInit] {
+  return [rest[0] as LooseArgs, (rest[1] as ApiRequestInit | undefined) ?? {}];
+}
+
+/**
+ * Calls a contract endpoint (the only way feature code reaches the API): the path and query
+ * from its declaration, the answer parsed with its success schema (`null` for 204).
+ */
+export async function callApi<E extends EndpointDefinition>(
+  endpoint: E,
+  ...rest: CallRest<E>
+): Promise<EndpointResult<E>> {
+  return (await callApiWithHeaders(endpoint, ...rest)).data;
+}
+
+/** Like {@link callApi}, and also hands back the response headers. */
+export async function callApiWithHeaders<E extends EndpointDefinition>(
+  endpoint: E,
+  ...rest: CallRest<E>
+): Promise<{ data: EndpointResult<E>; headers: Headers }> {
+  const { status, spec } = successResponse(endpoint);
+  if (isMediaResponse(spec)) {
+    throw new Error(`${endpoint.method} ${endpoint.path} answers a file: use downloadApi`);
+  }
+  const [args, init] = splitRest(rest);
+  const request = endpointRequest(endpoint, args, init);
+  const schema = status === 204 ? z.unknown().transform(() => null) : spec;
+  return (await apiRequest(request.url, schema, request.init)) as {
+    data: EndpointResult<E>;
+    headers: Headers;
+  };
+}
+
+/** Downloads the file a contract endpoint answers, with the bearer token. */
+export async function downloadApi<E extends EndpointDefinition>(
+  endpoint: E,
+  ...rest: CallRest<E>
+): Promise<ApiDownload> {
+  const [args, init] = splitRest(rest);
+  const request = endpointRequest(endpoint, args, init);
+  return apiDownload(request.url, request.init);
 }

@@ -1,6 +1,6 @@
-import { jobListSchema, jobSchema, type Job, type JobList } from '@aerie/contract';
+import { api, type Job, type JobList } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** Active jobs change within seconds (a sync takes seconds in the demo): the list is asked again. */
 const ACTIVE_JOBS_REFETCH_MS = 10_000;
@@ -13,13 +13,7 @@ export function getJobsQueryOptions(skip: number, take: number) {
   return queryOptions({
     queryKey: jobsQueryKey(skip, take),
     queryFn: ({ signal }): Promise<JobList> =>
-      apiFetch(
-        `/v2/jobs?${new URLSearchParams({ skip: String(skip), take: String(take) })}`,
-        jobListSchema,
-        {
-          signal,
-        },
-      ),
+      callApi(api.jobs.list, { query: { skip, take } }, { signal }),
     staleTime: 0,
     refetchInterval: ACTIVE_JOBS_REFETCH_MS,
     placeholderData: keepPreviousData,
@@ -35,7 +29,7 @@ export function useJob(id: string) {
   return useQuery({
     queryKey: jobQueryKey(id),
     queryFn: ({ signal }): Promise<Job> =>
-      apiFetch(`/v2/jobs/${encodeURIComponent(id)}`, jobSchema, { signal }),
+      callApi(api.jobs.get, { params: { id } }, { signal }),
     staleTime: 0,
   });
 }

@@ -1,0 +1,101 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+} from 'fastify';
+import {
+  isMediaResponse,
+  routerPath,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointReply,
+} from '@aerie/contract';
+import { assertCan } from './authorization.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint a route was registered from (see {@link route}). */
+    endpoint?: EndpointDefinition;
+  }
+}
+
+/** The request a handler of endpoint `E` receives: params, query and body parsed by its schemas. */
+export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+  Params: EndpointParams<E>;
+  Querystring: EndpointQuery<E>;
+  Body: EndpointBody<E>;
+}>;
+
+/**
+ * A handler answers the success JSON of its endpoint (checked against the response schema by
+ * the serializer), or sends its own reply (files, streams, other statuses) and returns it.
+ */
+export type EndpointHandler<E extends EndpointDefinition> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointReply<E> | FastifyReply>;
+
+/** Route options an endpoint cannot say: rate limits, body limits, a faster serializer. */
+export type RouteExtras = Pick<
+  RouteOptions,
+  'bodyLimit' | 'serializerCompiler' | 'preHandler' | 'onRequest'
+> & {
+  config?: Record<string, unknown>;
+};
+
+/**
+ * Registers the route of a contract endpoint: its method and path, the schemas that parse the
+ * request and check the answer, `config.public` for public endpoints, and the role check of
+ * `permission` endpoints checked at the route (403 before the handler runs).
+ */
+export function route<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  const response: Record<number, unknown> = {};
+  for (const [status, spec] of Object.entries(endpoint.responses)) {
+    if (spec && !isMediaResponse(spec)) response[Number(status)] = spec;
+  }
+  const schema: FastifySchema = {
+    summary: endpoint.summary,
+    tags: [...endpoint.tags],
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(Object.keys(response).length > 0 ? { response } : {}),
+  };
+  const access = endpoint.access;
+  const routeCheck =
+    access.kind === 'permission' && access.check === 'route'
+      ? async (request: FastifyRequest) => assertCan(request.principal(), access.permission)
+      : undefined;
+  const { config, onRequest, preHandler, ...rest } = extras;
+  app.route({
+    method: endpoint.method,
+    url: routerPath(endpoint.path),
+    schema,
+    config: { ...config, public: access.kind === 'public', endpoint },
+    // The role check runs before the body is parsed, so a role that may never call this
+    // endpoint learns nothing from validation errors.
+    onRequest: [...(routeCheck ? [authenticatedCheck(routeCheck)] : []), ...asArray(onRequest)],
+    ...(preHandler ? { preHandler } : {}),
+    ...rest,
+    handler: handler as unknown as RouteOptions['handler'],
+  });
+}
+
+/** Runs after the authentication hook of the scope (onRequest hooks of the scope come first). */
+function authenticatedCheck(check: (request: FastifyRequest) => Promise<void>) {
+  return async (request: FastifyRequest) => check(request);
+}
+
+function asArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}

@@ -1,0 +1,54 @@
+import type { EndpointDefinition } from '../http/endpoint.js';
+import { accountsEndpoints } from './accounts.js';
+import { adminEndpoints } from './admin.js';
+import { apiClientsEndpoints } from './api-clients.js';
+import { deviceConfigEndpoints } from './device-config.js';
+import { deviceFeaturesEndpoints } from './device-features.js';
+import { deviceOperationsEndpoints } from './device-operations.js';
+import { devicesEndpoints } from './devices.js';
+import { docsEndpoints } from './docs.js';
+import { feedEndpoints } from './feed.js';
+import { healthEndpoints } from './health.js';
+import { hubEndpoints } from './hub.js';
+import { jobsEndpoints } from './jobs.js';
+import { metricsEndpoints } from './metrics.js';
+import { notificationsEndpoints } from './notifications.js';
+import { referenceEndpoints } from './reference.js';
+import { shellEndpoints } from './shell.js';
+import { subscriptionsEndpoints } from './subscriptions.js';
+import { telemetryEndpoints } from './telemetry.js';
+import { usersEndpoints } from './users.js';
+import { zonesEndpoints } from './zones.js';
+
+/**
+ * Every HTTP endpoint of the API by area (the same names as the server's and the web app's
+ * feature folders). The server registers routes only from these, the web app calls only these,
+ * and the OpenAPI document lists exactly these.
+ */
+export const api = {
+  accounts: accountsEndpoints,
+  admin: adminEndpoints,
+  apiClients: apiClientsEndpoints,
+  deviceConfig: deviceConfigEndpoints,
+  deviceFeatures: deviceFeaturesEndpoints,
+  deviceOperations: deviceOperationsEndpoints,
+  devices: devicesEndpoints,
+  docs: docsEndpoints,
+  feed: feedEndpoints,
+  health: healthEndpoints,
+  hub: hubEndpoints,
+  jobs: jobsEndpoints,
+  metrics: metricsEndpoints,
+  notifications: notificationsEndpoints,
+  reference: referenceEndpoints,
+  shell: shellEndpoints,
+  subscriptions: subscriptionsEndpoints,
+  telemetry: telemetryEndpoints,
+  users: usersEndpoints,
+  zones: zonesEndpoints,
+} as const;
+
+/** Every endpoint, for the OpenAPI document and the route-table test. */
+export const allEndpoints: readonly EndpointDefinition[] = Object.values(api).flatMap(
+  (area: Readonly<Record<string, EndpointDefinition>>) => Object.values(area),
+);
