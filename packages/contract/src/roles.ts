@@ -65,6 +65,11 @@ export function isStaffRole(role: RoleKey): boolean {
  * and templates (provider staff who configure devices); `devices.software` is updating,
  * locking and cancelling software; `devices.features` is saving features (a signed feature
  * certificate); `devices.optionsfile` is Download Options File (the Edit Name roles).
+ *
+ * Pages (spec 000 §2.1, §6): `devices.json` and `subscriptions.json` are the JSON tabs;
+ * `admin.provider` the provider's Software and Network admin pages; `health.view` the /health
+ * page, `health.link` its link in the user panel (Super User only); `errors.detailed` the Show
+ * Detailed Errors switch.
  */
 export const permissions = [
   'portal.access',
@@ -90,6 +95,11 @@ export const permissions = [
   'maintenance.manage',
   'cache.clear',
   'feedback.view',
+  'devices.json',
+  'subscriptions.json',
+  'admin.provider',
+  'health.link',
+  'errors.detailed',
 ] as const;
 /** A permission name of the role table; the only place permission names are defined. */
 export type Permission = (typeof permissions)[number];
@@ -121,6 +131,11 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> =
     'maintenance.manage',
     'cache.clear',
     'feedback.view',
+    'devices.json',
+    'subscriptions.json',
+    'admin.provider',
+    'health.link',
+    'errors.detailed',
   ],
   providerAdmin: [
     'portal.access',
@@ -144,6 +159,10 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> =
     'maintenance.manage',
     'cache.clear',
     'feedback.view',
+    'devices.json',
+    'subscriptions.json',
+    'admin.provider',
+    'errors.detailed',
   ],
   salesSupport: [
     'portal.access',

@@ -52,26 +52,6 @@ export const roles = pgTable('roles', {
   createdAt: createdAt(),
 });
 
-export const permissions = pgTable('permissions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Stored lower-case (spec 000 §6 compares permissions in lower case). */
-  name: text('name').notNull().unique(),
-  description: text('description').notNull().default(''),
-});
-
-export const rolePermissions = pgTable(
-  'role_permissions',
-  {
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    permissionId: uuid('permission_id')
-      .notNull()
-      .references(() => permissions.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
-);
-
 export const users = pgTable(
   'users',
   {

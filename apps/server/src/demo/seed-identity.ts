@@ -1,12 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { roleKeys, rolePermissions as rolePermissionTable } from '@aerie/contract';
+import { roleKeys } from '@aerie/contract';
 import type { Db } from '../db/database.js';
-import { accounts, permissions, rolePermissions, roles, users } from '../db/schema.js';
+import { accounts, roles, users } from '../db/schema.js';
 import { hashPassword } from '../identity/passwords.js';
 import { DEMO_PASSWORD, demoAccounts, demoUsers } from './demo-identities.js';
 
 /**
- * Reference data every installation needs: the six roles, their permissions,
+ * Reference data every installation needs: the six roles (their permissions are the
+ * contract's role table, roles.ts, and live nowhere else),
  * and the provider's own account (named after the brand). Idempotent.
  */
 export async function seedReferenceIdentity(
@@ -16,26 +17,6 @@ export async function seedReferenceIdentity(
   await db.transaction(async (tx) => {
     for (const key of roleKeys) {
       await tx.insert(roles).values({ key }).onConflictDoNothing();
-    }
-    const names = [...new Set(Object.values(rolePermissionTable).flat())];
-    for (const name of names) {
-      await tx.insert(permissions).values({ name }).onConflictDoNothing();
-    }
-    const roleRows = await tx.select({ id: roles.id, key: roles.key }).from(roles);
-    const permissionRows = await tx
-      .select({ id: permissions.id, name: permissions.name })
-      .from(permissions);
-    const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
-    for (const role of roleRows) {
-      const granted = rolePermissionTable[role.key as keyof typeof rolePermissionTable] ?? [];
-      for (const name of granted) {
-        const id = permissionId.get(name);
-        if (id)
-          await tx
-            .insert(rolePermissions)
-            .values({ roleId: role.id, permissionId: id })
-            .onConflictDoNothing();
-      }
     }
     const root = await tx
       .select({ id: accounts.id })

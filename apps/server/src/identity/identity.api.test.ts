@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleDisplayName, currentUserSchema } from '@aerie/contract';
+import { roleDisplayName, currentUserSchema, rolePermissions } from '@aerie/contract';
 import { demoUsers } from '../demo/demo-identities.js';
 import {
   bearer,
@@ -39,7 +39,8 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
         roleName: roleDisplayName(user.role, 'Aerie'),
         loginType: 'Local',
       });
-      expect(body.permissions).toEqual([...body.permissions].sort());
+      // Exactly the contract's role table, the one the server's guards check.
+      expect(body.permissions).toEqual([...rolePermissions[user.role]].sort());
       expect(body.permissions).toContain('portal.access');
       expect(body.settings.theme).toBe('brand');
     },

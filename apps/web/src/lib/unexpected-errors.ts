@@ -1,5 +1,5 @@
 import type { ErrorReport, RoleKey } from '@aerie/contract';
-import { DETAILED_ERRORS_ROLES } from '@aerie/contract';
+import { DETAILED_ERRORS, roleCan } from '@aerie/contract';
 import { libMessages } from './messages';
 
 /** How long the ordinary "unexpected error" toast stays (spec 000 §8: 5 s). */
@@ -26,7 +26,7 @@ export interface UnexpectedErrorDependencies {
 export function showsDetailedErrors(
   viewer: { role: RoleKey; detailedErrors: boolean } | null,
 ): boolean {
-  return !!viewer && viewer.detailedErrors && DETAILED_ERRORS_ROLES.includes(viewer.role);
+  return !!viewer && viewer.detailedErrors && roleCan(viewer.role, DETAILED_ERRORS);
 }
 
 function describe(error: unknown): { message: string; stack: string | null } {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jobSchema } from '../jobs/jobs.js';
 import { SOFTWARE_VERSION_PATTERN } from '../reference/software-version.js';
+import type { Permission } from '../roles.js';
 
 /** `POST /v2/devices/{id}/command/{cmd}`: the commands of spec 001 §7. */
 export const deviceCommands = [
@@ -45,7 +46,7 @@ export function isHubCommand(command: DeviceCommand): command is HubCommand {
  * `deprovision` is never carried out (spec 001 §4: the provisioned switch only turns on), but
  * a caller who may provision is told why rather than 403.
  */
-export const deviceCommandPermissions: Readonly<Record<DeviceCommand, string>> = {
+export const deviceCommandPermissions: Readonly<Record<DeviceCommand, Permission>> = {
   provision: 'devices.sync',
   deprovision: 'devices.sync',
   activate: 'devices.sync',

@@ -1,10 +1,10 @@
-import type { RoleKey } from '../roles.js';
+import { roleCan, type Permission, type RoleKey } from '../roles.js';
 
 /**
- * Who may open a route (spec 000 §2.1): `public` needs no session, `signedIn`
- * any signed-in user, otherwise the listed roles.
+ * Who may open a route (spec 000 §2.1): `public` needs no session, `signedIn` any signed-in
+ * user, otherwise a permission of the role table (roles.ts), the same one the server checks.
  */
-export type RouteAccess = 'public' | 'signedIn' | readonly RoleKey[];
+export type RouteAccess = 'public' | 'signedIn' | { readonly permission: Permission };
 
 export interface RouteDefinition {
   name: string;
@@ -15,25 +15,17 @@ export interface RouteDefinition {
   deniedRedirect?: string;
 }
 
-const ADMIN_ROLES = [
-  'superUser',
-  'providerAdmin',
-  'salesSupport',
-  'productSupport',
-  'accountAdmin',
-] as const;
-const DEVICE_ROLES = [...ADMIN_ROLES, 'credentialed'] as const;
-const DIAGNOSTIC_ROLES = ['superUser', 'providerAdmin', 'salesSupport'] as const;
-const STAFF_ADMIN = ['superUser', 'providerAdmin'] as const;
-const API_DOC_ROLES = ['superUser', 'providerAdmin', 'salesSupport', 'productSupport'] as const;
-
-export const ROLE_GROUPS = {
-  ADMIN_ROLES,
-  DEVICE_ROLES,
-  DIAGNOSTIC_ROLES,
-  STAFF_ADMIN,
-  API_DOC_ROLES,
-} as const;
+/** Pages of every role that sees devices (all six). */
+const DEVICES = { permission: 'devices.view' } as const;
+/** Subscription pages (not Credentialed). */
+const SUBSCRIPTIONS = { permission: 'subscriptions.view' } as const;
+/** Admin pages (not Credentialed). */
+const ADMIN = { permission: 'admin.access' } as const;
+/** The provider's own admin pages (software, network): Super User and the brand Admin. */
+const PROVIDER_ADMIN = { permission: 'admin.provider' } as const;
+/** Diagnostics upload and download (spec 000 §6): Super User, the brand Admin, Sales Support. */
+const DIAGNOSTICS = { permission: 'diagnostics.upload' } as const;
+const API_DOCS = { permission: 'apidocs.view' } as const;
 
 /** The route table of spec 000 §2.1 with the named routes of 001 and 002. */
 export const routeTable = [
@@ -46,59 +38,59 @@ export const routeTable = [
   {
     name: 'subscriptions',
     path: '/subscriptions',
-    access: ADMIN_ROLES,
+    access: SUBSCRIPTIONS,
     deniedRedirect: '/dashboard',
   },
   {
     name: 'subscription2Overview',
     path: '/subscriptions/$id/overview',
-    access: ADMIN_ROLES,
+    access: SUBSCRIPTIONS,
     deniedRedirect: '/dashboard',
   },
   {
     name: 'subscriptionOverview',
     path: '/subscriptions/$id/overview',
-    access: ADMIN_ROLES,
+    access: SUBSCRIPTIONS,
     deniedRedirect: '/dashboard',
   },
   {
     name: 'subscription2Json',
     path: '/subscriptions/$id/json',
-    access: STAFF_ADMIN,
+    access: { permission: 'subscriptions.json' },
     deniedRedirect: '/dashboard',
   },
-  { name: 'devices', path: '/devices', access: DEVICE_ROLES },
-  { name: 'deviceOverview', path: '/devices/$id/overview', access: DEVICE_ROLES },
-  { name: 'remoteOverview', path: '/devices/$id/overview', access: DEVICE_ROLES },
-  { name: 'deviceConfiguration', path: '/devices/$id/configuration', access: DEVICE_ROLES },
-  { name: 'deviceUsage', path: '/devices/$id/usage', access: DEVICE_ROLES },
-  { name: 'deviceMetrics', path: '/devices/$id/metrics', access: DEVICE_ROLES },
-  { name: 'deviceJson', path: '/devices/$id/json', access: STAFF_ADMIN },
-  { name: 'deviceDiagnosticBrowser', path: '/devices/$id/diagnostics', access: DIAGNOSTIC_ROLES },
+  { name: 'devices', path: '/devices', access: DEVICES },
+  { name: 'deviceOverview', path: '/devices/$id/overview', access: DEVICES },
+  { name: 'remoteOverview', path: '/devices/$id/overview', access: DEVICES },
+  { name: 'deviceConfiguration', path: '/devices/$id/configuration', access: DEVICES },
+  { name: 'deviceUsage', path: '/devices/$id/usage', access: DEVICES },
+  { name: 'deviceMetrics', path: '/devices/$id/metrics', access: DEVICES },
+  { name: 'deviceJson', path: '/devices/$id/json', access: { permission: 'devices.json' } },
+  { name: 'deviceDiagnosticBrowser', path: '/devices/$id/diagnostics', access: DIAGNOSTICS },
   {
     name: 'deviceDiagnosticAnalyze',
     path: '/devices/$id/diagnostics/analyze/$fileHash/$selectedReport',
-    access: DIAGNOSTIC_ROLES,
+    access: DIAGNOSTICS,
   },
-  { name: 'diagnosticDownload', path: '/diagnostic/download', access: DIAGNOSTIC_ROLES },
+  { name: 'diagnosticDownload', path: '/diagnostic/download', access: DIAGNOSTICS },
   { name: 'reports', path: '/reports', access: 'signedIn' },
-  { name: 'api', path: '/api', access: API_DOC_ROLES },
+  { name: 'api', path: '/api', access: API_DOCS },
   { name: 'resources', path: '/resources', access: 'signedIn' },
   { name: 'documentationTopics', path: '/resources/topics', access: 'signedIn' },
   { name: 'documentationTopic', path: '/resources/topic', access: 'signedIn' },
   { name: 'downloadDocumentationFile', path: '/resources/download', access: 'signedIn' },
   { name: 'documentationSearch', path: '/resources/search', access: 'signedIn' },
-  { name: 'admin', path: '/admin', access: ADMIN_ROLES },
-  { name: 'adminAccount', path: '/admin/account', access: ADMIN_ROLES },
-  { name: 'adminUserManagement', path: '/admin/users', access: ADMIN_ROLES },
-  { name: 'adminSoftware', path: '/admin/software', access: STAFF_ADMIN },
-  { name: 'adminNetwork', path: '/admin/network', access: STAFF_ADMIN },
+  { name: 'admin', path: '/admin', access: ADMIN },
+  { name: 'adminAccount', path: '/admin/account', access: ADMIN },
+  { name: 'adminUserManagement', path: '/admin/users', access: ADMIN },
+  { name: 'adminSoftware', path: '/admin/software', access: PROVIDER_ADMIN },
+  { name: 'adminNetwork', path: '/admin/network', access: PROVIDER_ADMIN },
   { name: 'jobs', path: '/jobs', access: 'signedIn' },
   { name: 'jobDetail', path: '/jobs/$id', access: 'signedIn' },
-  { name: 'health', path: '/health', access: STAFF_ADMIN },
+  { name: 'health', path: '/health', access: { permission: 'health.view' } },
   { name: 'tools', path: '/tools', access: 'signedIn' },
   { name: 'optionsFileValidator', path: '/tools/optionsFileValidator', access: 'signedIn' },
-  { name: 'diagnosticsUpload', path: '/tools/diagnosticsUpload', access: DIAGNOSTIC_ROLES },
+  { name: 'diagnosticsUpload', path: '/tools/diagnosticsUpload', access: DIAGNOSTICS },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteName = (typeof routeTable)[number]['name'];
@@ -115,21 +107,21 @@ export function canAccess(access: RouteAccess, role: RoleKey | null): boolean {
   if (access === 'public') return true;
   if (role === null) return false;
   if (access === 'signedIn') return true;
-  return access.includes(role);
+  return roleCan(role, access.permission);
 }
 
 /** The left navigation of spec 000 §2.3 (Application Health sits in the user panel). */
 export const navigationLinks = [
   { label: 'Home', path: '/home', access: 'signedIn' },
-  { label: 'Devices', path: '/devices', access: DEVICE_ROLES },
-  { label: 'Subscriptions', path: '/subscriptions', access: ADMIN_ROLES },
-  { label: 'Portal API', path: '/api', access: API_DOC_ROLES },
+  { label: 'Devices', path: '/devices', access: DEVICES },
+  { label: 'Subscriptions', path: '/subscriptions', access: SUBSCRIPTIONS },
+  { label: 'Portal API', path: '/api', access: API_DOCS },
   { label: 'Resources', path: '/resources', access: 'signedIn' },
   { label: 'Tools', path: '/tools/optionsFileValidator', access: 'signedIn' },
-  { label: 'Admin', path: '/admin', access: ADMIN_ROLES },
+  { label: 'Admin', path: '/admin', access: ADMIN },
 ] as const satisfies readonly { label: string; path: string; access: RouteAccess }[];
 
 /** Application Health link in the user panel: Super User only (spec 000 §2.3, §6). */
-export const APPLICATION_HEALTH_LINK_ROLES: readonly RoleKey[] = ['superUser'];
+export const APPLICATION_HEALTH_LINK: Permission = 'health.link';
 /** Show Detailed Errors switch (spec 000 §6). */
-export const DETAILED_ERRORS_ROLES: readonly RoleKey[] = ['superUser', 'providerAdmin'];
+export const DETAILED_ERRORS: Permission = 'errors.detailed';

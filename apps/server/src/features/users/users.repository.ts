@@ -1,14 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RoleKey } from '@aerie/contract';
 import type { Db } from '../../db/database.js';
-import {
-  accounts,
-  permissions,
-  rolePermissions,
-  roles,
-  users,
-  userSettings,
-} from '../../db/schema.js';
+import { accounts, roles, users, userSettings } from '../../db/schema.js';
 
 export interface UserRecord {
   id: string;
@@ -56,16 +49,6 @@ export function createUsersRepository(db: Db) {
         .where(sql`lower(${users.email}) = lower(${email})`)
         .limit(1);
       return (rows[0] as UserRecord | undefined) ?? null;
-    },
-
-    async permissionsOf(role: RoleKey): Promise<string[]> {
-      const rows = await db
-        .select({ name: permissions.name })
-        .from(permissions)
-        .innerJoin(rolePermissions, eq(rolePermissions.permissionId, permissions.id))
-        .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-        .where(eq(roles.key, role));
-      return rows.map((r) => r.name);
     },
 
     async settingsOf(userId: string): Promise<unknown> {

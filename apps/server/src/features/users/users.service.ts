@@ -1,4 +1,9 @@
-import type { CurrentUser, UpdateUserSettings, UserSettings } from '@aerie/contract';
+import {
+  rolePermissions,
+  type CurrentUser,
+  type UpdateUserSettings,
+  type UserSettings,
+} from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
 import { NotFoundError } from '../../plugins/errors.js';
 import { presentCurrentUser, presentSettings } from './users.presenter.js';
@@ -6,15 +11,15 @@ import type { UsersRepository } from './users.repository.js';
 
 export function createUsersService(repo: UsersRepository, brand: string) {
   return {
-    /** The signed-in user with role permissions and settings (`GET /v2/users/me`). */
+    /**
+     * The signed-in user with settings and the permissions of their role (`GET /v2/users/me`),
+     * read from the contract's role table: the same table the server's guards check.
+     */
     async me(principal: Principal): Promise<CurrentUser> {
       const user = await repo.findById(principal.userId);
       if (!user) throw new NotFoundError('User not found.');
-      const [permissions, settings] = await Promise.all([
-        repo.permissionsOf(user.role),
-        repo.settingsOf(user.id),
-      ]);
-      return presentCurrentUser(user, permissions, settings, brand);
+      const settings = await repo.settingsOf(user.id);
+      return presentCurrentUser(user, [...rolePermissions[user.role]], settings, brand);
     },
 
     /** Merges a change into the caller's own settings and returns all of them. */

@@ -28,8 +28,7 @@ export function useJobs(skip: number, take: number) {
 export function useJob(id: string) {
   return useQuery({
     queryKey: jobQueryKey(id),
-    queryFn: ({ signal }): Promise<Job> =>
-      callApi(api.jobs.get, { params: { id } }, { signal }),
+    queryFn: ({ signal }): Promise<Job> => callApi(api.jobs.get, { params: { id } }, { signal }),
     staleTime: 0,
   });
 }

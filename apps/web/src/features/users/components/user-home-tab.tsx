@@ -1,4 +1,4 @@
-import { APPLICATION_HEALTH_LINK_ROLES, type CurrentUser } from '@aerie/contract';
+import { APPLICATION_HEALTH_LINK, roleCan, type CurrentUser } from '@aerie/contract';
 import { Anchor, Button, Stack, Table } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -59,7 +59,7 @@ export function UserHomeTab({
         {user.loginType === 'Local' && (
           <Anchor href={changePasswordUrl(authority)}>{usersMessages.passwordManagement}</Anchor>
         )}
-        {APPLICATION_HEALTH_LINK_ROLES.includes(user.role) && (
+        {roleCan(user.role, APPLICATION_HEALTH_LINK) && (
           <Anchor component={Link} to="/health" onClick={onNavigate}>
             {usersMessages.applicationHealth}
           </Anchor>

@@ -1,4 +1,9 @@
-import { DETAILED_ERRORS_ROLES, type CurrentUser, type UpdateUserSettings } from '@aerie/contract';
+import {
+  DETAILED_ERRORS,
+  roleCan,
+  type CurrentUser,
+  type UpdateUserSettings,
+} from '@aerie/contract';
 import { Select, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useUpdateSettings } from '../api/update-settings';
@@ -59,7 +64,7 @@ export function UserSettingsTab({ user, startRouteOptions }: UserSettingsTabProp
         checked={settings.menuCollapsed}
         onChange={(event) => save({ menuCollapsed: event.currentTarget.checked })}
       />
-      {DETAILED_ERRORS_ROLES.includes(user.role) && (
+      {roleCan(user.role, DETAILED_ERRORS) && (
         <Switch
           label={usersMessages.showDetailedErrors}
           checked={settings.detailedErrors}
