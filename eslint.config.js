@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -21,7 +22,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['scripts/*.mjs', 'bench/*.mjs', 'eslint.config.js'],
+          allowDefaultProject: [
+            'scripts/*.mjs',
+            'bench/*.mjs',
+            'eslint.config.js',
+            'eslint-rules/*.js',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -66,21 +72,10 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other: pages in app/ compose them (CONVENTIONS §2).
+    // Feature rooms: another feature only through its index.ts, never app/ (CONVENTIONS §2).
     files: ['apps/*/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '../../../features/*', '**/features/*/**'],
-              message: 'Features never import each other; compose them in app/.',
-            },
-          ],
-        },
-      ],
-    },
+    plugins: { aerie: boundaries },
+    rules: { 'aerie/feature-boundaries': 'error' },
   },
   {
     files: ['packages/contract/src/**/*.ts'],
@@ -99,7 +94,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js', 'eslint-rules/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       globals: {

@@ -35,6 +35,7 @@ const unit: TestProjectInlineConfiguration = {
       'packages/contract/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
+      'eslint-rules/**/*.test.js',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/*.api.test.ts'],
     environment: 'node',

@@ -5,7 +5,7 @@ import {
   preSyncErrors,
   type Device,
 } from '@aerie/contract';
-import { buildApp } from '../../app.js';
+import { buildApp } from '../../test/build-app.js';
 import {
   bearer,
   createTestContext,

@@ -7,7 +7,7 @@ import {
   notificationSchema,
   type Notification,
 } from '@aerie/contract';
-import { buildApp } from '../../app.js';
+import { buildApp } from '../../test/build-app.js';
 import { openDatabase } from '../../db/database.js';
 import { MAX_STREAMS_PER_USER } from './notifications.stream.js';
 import { bearer, createTestContext, signIn, type TestContext } from '../../test/test-app.js';

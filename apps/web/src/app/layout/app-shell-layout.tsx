@@ -13,7 +13,7 @@ import { usersMessages } from '../../features/users/messages';
 import { useRuntimeConfig } from '../../lib/config';
 import { useStore } from '../../lib/store';
 import { routeTitles, shellMessages } from '../messages';
-import { startRouteOptions } from '../routes/route-paths';
+import { startRouteOptions } from '../../lib/route-paths';
 import { ContextPaneHost } from './context-pane-host';
 import { contextPane, toggleContextPane } from './context-pane-store';
 import { MainNavigation } from './main-navigation';

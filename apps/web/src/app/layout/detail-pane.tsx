@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useMe } from '../../features/users/api/get-me';
 import { shellMessages } from '../messages';
-import { detailPaneOffset } from '../routes/route-paths';
+import { detailPaneOffset } from '../../lib/route-paths';
 import classes from './detail-pane.module.css';
 
 export interface DetailPaneProps {

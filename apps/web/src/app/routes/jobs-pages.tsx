@@ -5,7 +5,7 @@ import { JobDetail } from '../../features/jobs/components/job-detail';
 import { JobList } from '../../features/jobs/components/job-list';
 import { jobMessages } from '../../features/jobs/messages';
 import { useMe } from '../../features/users/api/get-me';
-import { routesByName } from './route-paths';
+import { routesByName } from '../../lib/route-paths';
 
 /** `/jobs` (spec 001 §2 "Jobs"): the caller's active jobs. Not in the navigation (spec 000 §2.3). */
 export function JobsPage() {

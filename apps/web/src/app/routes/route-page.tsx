@@ -4,7 +4,7 @@ import { useEffect, type ComponentType } from 'react';
 import { useMe } from '../../features/users/api/get-me';
 import { useRuntimeConfig } from '../../lib/config';
 import { DetailPane } from '../layout/detail-pane';
-import { guardRedirect, isDetailRoute } from './route-paths';
+import { guardRedirect, isDetailRoute } from '../../lib/route-paths';
 
 export interface RoutePageProps {
   route: RouteDefinition;

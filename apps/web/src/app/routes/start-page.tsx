@@ -1,6 +1,6 @@
 import { Navigate } from '@tanstack/react-router';
 import { useMe } from '../../features/users/api/get-me';
-import { startPath } from './route-paths';
+import { startPath } from '../../lib/route-paths';
 
 /** `/`: goes to the user's default start route (spec 000 §2.1; default home -> /home). */
 export function StartPage() {

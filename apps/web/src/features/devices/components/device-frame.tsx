@@ -2,10 +2,10 @@ import { canAccess, type Device, type RouteName } from '@aerie/contract';
 import { Alert, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { routePath, routesByName } from '../../../app/routes/route-paths';
+import { routePath, routesByName } from '../../../lib/route-paths';
 import { isApiError } from '../../../lib/api-client';
-import { useAddRecentItem } from '../../shell/api/recent-items';
-import { useMe } from '../../users/api/get-me';
+import { useAddRecentItem } from '../../shell';
+import { useMe } from '../../users';
 import { useDevice } from '../api/get-device';
 import { deviceMessages } from '../messages';
 

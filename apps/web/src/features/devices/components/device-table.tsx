@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, type DataTableSort } from '../../../components/data-table/data-table';
 import type { ListColumn } from '../../../components/data-table/list-layout';
-import { routePath } from '../../../app/routes/route-paths';
+import { routePath } from '../../../lib/route-paths';
 import { deviceMessages } from '../messages';
 import { deviceColumnIds, type DeviceColumnId } from '../utils/device-columns';
 import { OnlineStateBadge } from './online-state-badge';

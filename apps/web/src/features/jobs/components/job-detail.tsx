@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { routePath } from '../../../app/routes/route-paths';
+import { routePath } from '../../../lib/route-paths';
 import { JsonTree } from '../../../components/json/json-tree';
 import { isApiError } from '../../../lib/api-client';
 import { useJob } from '../api/get-jobs';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { routePath } from '../../../app/routes/route-paths';
+import { routePath } from '../../../lib/route-paths';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DataTablePager } from '../../../components/data-table/data-table-pager';
 import { LIST_PAGE_SIZES } from '../../../components/data-table/list-layout';

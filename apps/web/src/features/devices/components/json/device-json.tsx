@@ -2,7 +2,7 @@ import { roleCan, type Device, type RoleKey } from '@aerie/contract';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { routePath } from '../../../../app/routes/route-paths';
+import { routePath } from '../../../../lib/route-paths';
 import { deviceMessages } from '../../messages';
 import { DeleteDeviceModal } from '../delete-device-modal';
 import { OverviewCard } from '../overview/overview-card';

@@ -2,7 +2,7 @@ import type { Device } from '@aerie/contract';
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { routePath } from '../../../../app/routes/route-paths';
+import { routePath } from '../../../../lib/route-paths';
 import { deviceMessages } from '../../messages';
 import { formatDataLimit, formatUtcDateTime } from '../../utils/device-display';
 import { Field, FieldList, OverviewCard } from './overview-card';
