@@ -1,7 +1,9 @@
 import { createContext, useContext } from 'react';
-import { runtimeConfigSchema, type RuntimeConfig } from '@aerie/contract';
+import { api, endpointUrl, runtimeConfigSchema, type RuntimeConfig } from '@aerie/contract';
 
-export const RUNTIME_CONFIG_PATH = '/config.json';
+// NOTE: read before the API client is configured (its apiUrl comes from this file), so a
+// plain fetch of the declaration's path.
+export const RUNTIME_CONFIG_PATH = endpointUrl(api.shell.runtimeConfig);
 
 /**
  * Reads the runtime configuration file (spec 000 §3, "Application configuration").

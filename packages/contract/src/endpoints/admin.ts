@@ -1,4 +1,15 @@
-import type { EndpointDefinition } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import { cacheClearedSchema, cacheKindParamsSchema } from '../shell/shell.js';
 
-/** The admin endpoints (filled in as the area's routes move to the contract). */
-export const adminEndpoints = {} as const satisfies Record<string, EndpointDefinition>;
+/** Staff administration (spec 000 §4, "Cache clears"). */
+export const adminEndpoints = {
+  clearCache: endpoint({
+    method: 'POST',
+    path: '/v2/admin/cache/{kind}',
+    tags: ['admin'],
+    summary: 'Clear a cache on every instance (Super User and provider Admin)',
+    access: { kind: 'permission', permission: 'cache.clear', check: 'object' },
+    params: cacheKindParamsSchema,
+    responses: { 200: cacheClearedSchema },
+  }),
+} as const;

@@ -1,4 +1,40 @@
-import type { EndpointDefinition } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import { healthSchema, maintenanceSchema, statusSchema } from '../health/health.js';
+import { setMaintenanceSchema } from '../shell/shell.js';
 
-/** The health endpoints (filled in as the area's routes move to the contract). */
-export const healthEndpoints = {} as const satisfies Record<string, EndpointDefinition>;
+/** Liveness, the service map and maintenance mode (spec 000 §4, §7; 001 §7). */
+export const healthEndpoints = {
+  status: endpoint({
+    method: 'GET',
+    path: '/status',
+    tags: ['health'],
+    summary: 'Liveness of this server process: its version and uptime',
+    access: { kind: 'public' },
+    responses: { 200: statusSchema },
+  }),
+  services: endpoint({
+    method: 'GET',
+    path: '/health',
+    tags: ['health'],
+    summary: 'Service map (Super User and provider Admin)',
+    access: { kind: 'permission', permission: 'health.view', check: 'route' },
+    responses: { 200: healthSchema },
+  }),
+  maintenance: endpoint({
+    method: 'GET',
+    path: '/health/maintenance',
+    tags: ['health'],
+    summary: 'Whether maintenance mode is on (then also the header x-maintenance-mode: on)',
+    access: { kind: 'public' },
+    responses: { 200: maintenanceSchema },
+  }),
+  setMaintenance: endpoint({
+    method: 'PUT',
+    path: '/health/maintenance',
+    tags: ['health'],
+    summary: 'Switch maintenance mode on or off',
+    access: { kind: 'permission', permission: 'maintenance.manage', check: 'object' },
+    body: setMaintenanceSchema,
+    responses: { 200: maintenanceSchema },
+  }),
+} as const;

@@ -1,20 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cacheClearedSchema, cacheKindParamsSchema } from '@aerie/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { api } from '@aerie/contract';
+import { route } from '../../plugins/endpoints.js';
 import type { AdminService } from './admin.service.js';
 
-export function adminRoutes(service: AdminService): FastifyPluginAsyncZod {
+export function adminRoutes(service: AdminService): FastifyPluginAsync {
   return async (app) => {
-    app.post(
-      '/v2/admin/cache/:kind',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Clear a cache on every instance (Super User and provider Admin)',
-          params: cacheKindParamsSchema,
-          response: { 200: cacheClearedSchema },
-        },
-      },
-      async (request) => service.clearCache(request.principal(), request.params.kind),
+    route(app, api.admin.clearCache, async (request) =>
+      service.clearCache(request.principal(), request.params.kind),
     );
   };
 }

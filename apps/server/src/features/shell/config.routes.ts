@@ -1,16 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { runtimeConfigSchema, type RuntimeConfig } from '@aerie/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { api, type RuntimeConfig } from '@aerie/contract';
+import { route } from '../../plugins/endpoints.js';
 
 /** The runtime configuration file the browser reads at start (spec 000 §3). */
-export function runtimeConfigRoutes(config: RuntimeConfig): FastifyPluginAsyncZod {
+export function runtimeConfigRoutes(config: RuntimeConfig): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/config.json',
-      {
-        config: { public: true },
-        schema: { tags: ['shell'], response: { 200: runtimeConfigSchema } },
-      },
-      async (_request, reply) => reply.header('cache-control', 'no-cache').send(config),
+    route(app, api.shell.runtimeConfig, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send(config),
     );
   };
 }

@@ -1,32 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserSchema, updateUserSettingsSchema, userSettingsSchema } from '@aerie/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { api } from '@aerie/contract';
+import { route } from '../../plugins/endpoints.js';
 import type { UsersService } from './users.service.js';
 
-export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
+export function usersRoutes(service: UsersService): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/v2/users/me',
-      {
-        schema: {
-          tags: ['users'],
-          summary: 'The signed-in user',
-          response: { 200: currentUserSchema },
-        },
-      },
-      async (request) => service.me(request.principal()),
-    );
-
-    app.put(
-      '/v2/users/settings',
-      {
-        schema: {
-          tags: ['users'],
-          summary: "Update the signed-in user's settings",
-          body: updateUserSettingsSchema,
-          response: { 200: userSettingsSchema },
-        },
-      },
-      async (request) => service.updateSettings(request.principal(), request.body),
+    route(app, api.users.me, async (request) => service.me(request.principal()));
+    route(app, api.users.updateSettings, async (request) =>
+      service.updateSettings(request.principal(), request.body),
     );
   };
 }

@@ -1,10 +1,10 @@
-import { acceptedSchema, type FeedbackRequest } from '@aerie/contract';
+import { api, type FeedbackRequest } from '@aerie/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/feed/feedback`: mood, feedback and browserMeta. */
 export async function sendFeedback(body: FeedbackRequest): Promise<void> {
-  await apiFetch('/v2/feed/feedback', acceptedSchema, jsonRequest('POST', body));
+  await callApi(api.feed.submitFeedback, { body });
 }
 
 export function useSendFeedback() {

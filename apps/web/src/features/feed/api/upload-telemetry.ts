@@ -1,18 +1,20 @@
-import type { TelemetryEvent } from '@aerie/contract';
-import { z } from 'zod';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { api, type TelemetryEvent } from '@aerie/contract';
+import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/feed/telemetry`: JSON of events, userAgent and locale; only ok or not is used. */
 export async function uploadTelemetry(events: TelemetryEvent[]): Promise<boolean> {
   try {
-    await apiFetch('/v2/feed/telemetry', z.unknown(), {
-      ...jsonRequest('POST', {
-        events,
-        userAgent: navigator.userAgent.slice(0, 1000),
-        locale: (navigator.language || 'en').slice(0, 35),
-      }),
-      quiet: true,
-    });
+    await callApi(
+      api.feed.uploadTelemetry,
+      {
+        body: {
+          events,
+          userAgent: navigator.userAgent.slice(0, 1000),
+          locale: (navigator.language || 'en').slice(0, 35),
+        },
+      },
+      { quiet: true },
+    );
     return true;
   } catch {
     return false;

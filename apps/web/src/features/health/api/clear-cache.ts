@@ -1,11 +1,11 @@
-import { cacheClearedSchema, type CacheKind } from '@aerie/contract';
+import { api, type cacheClearedSchema, type CacheKind } from '@aerie/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/admin/cache/{kind}`: answers {kind, message}, e.g. "Device cache cleared successfully.". */
 export function clearCache(kind: CacheKind): Promise<z.infer<typeof cacheClearedSchema>> {
-  return apiFetch(`/v2/admin/cache/${kind}`, cacheClearedSchema, { method: 'POST' });
+  return callApi(api.admin.clearCache, { params: { kind } });
 }
 
 export function useClearCache() {

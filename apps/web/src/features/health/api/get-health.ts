@@ -1,12 +1,12 @@
-import { healthSchema, type Health } from '@aerie/contract';
+import { api, type Health } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const healthQueryKey = ['health', 'services'] as const;
 
 /** `GET /health` (Super User, provider Admin): service -> [status code, JSON text with Version]. */
 export function getHealth(signal?: AbortSignal): Promise<Health> {
-  return apiFetch('/health', healthSchema, signal ? { signal } : {});
+  return callApi(api.health.services, {}, signal ? { signal } : {});
 }
 
 export function getHealthQueryOptions() {

@@ -1,6 +1,6 @@
-import { MAINTENANCE_HEADER, maintenanceSchema } from '@aerie/contract';
+import { api, MAINTENANCE_HEADER } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApiWithHeaders } from '../../../lib/api-client';
 
 export const maintenanceQueryKey = ['health', 'maintenance'] as const;
 
@@ -13,9 +13,9 @@ export interface MaintenanceStatus {
 
 /** `GET /health/maintenance` (public): the start-up health check. */
 export async function getMaintenance(signal?: AbortSignal): Promise<MaintenanceStatus> {
-  const { data, headers } = await apiRequest(
-    '/health/maintenance',
-    maintenanceSchema,
+  const { data, headers } = await callApiWithHeaders(
+    api.health.maintenance,
+    {},
     signal ? { signal } : {},
   );
   const header = headers.get(MAINTENANCE_HEADER);

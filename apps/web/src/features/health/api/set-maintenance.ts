@@ -1,11 +1,11 @@
-import { maintenanceSchema, type Maintenance } from '@aerie/contract';
+import { api, type Maintenance } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { maintenanceQueryKey } from './get-maintenance';
 
 /** `PUT /health/maintenance` (Super User, provider Admin): maintenance mode on or off. */
 export function setMaintenance(maintenance: boolean): Promise<Maintenance> {
-  return apiFetch('/health/maintenance', maintenanceSchema, jsonRequest('PUT', { maintenance }));
+  return callApi(api.health.setMaintenance, { body: { maintenance } });
 }
 
 export function useSetMaintenance() {

@@ -1,11 +1,11 @@
+import { api } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 
 /** `DELETE /v1/notifications`: clears all of the caller's notifications. */
 export async function clearNotifications(): Promise<void> {
-  await apiFetch('/v1/notifications', z.unknown(), jsonRequest('DELETE', {}));
+  await callApi(api.notifications.clear, { body: {} });
 }
 
 export function useClearNotifications() {

@@ -1,12 +1,12 @@
-import { notificationListSchema, type Notification } from '@aerie/contract';
+import { api, type Notification } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
 /** `GET /v1/notifications`: the caller's notifications, newest first. */
 export function getNotifications(signal?: AbortSignal): Promise<Notification[]> {
-  return apiFetch('/v1/notifications', notificationListSchema, signal ? { signal } : {});
+  return callApi(api.notifications.list, {}, signal ? { signal } : {});
 }
 
 export function getNotificationsQueryOptions() {

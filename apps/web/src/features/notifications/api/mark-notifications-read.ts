@@ -1,12 +1,11 @@
-import type { Notification } from '@aerie/contract';
+import { api, type Notification } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 
 /** `PUT /v1/notifications`: marks these notifications as read. */
 export async function markNotificationsRead(ids: string[]): Promise<void> {
-  await apiFetch('/v1/notifications', z.unknown(), jsonRequest('PUT', ids));
+  await callApi(api.notifications.markRead, { body: ids });
 }
 
 /** Marks the given ids read, updating the cached list (and so the bell's badge) at once. */

@@ -1,13 +1,13 @@
-import { notificationSchema, type Notification } from '@aerie/contract';
+import { api, type Notification } from '@aerie/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /**
  * `POST /v1/notifications/test`: the server sends the caller "This is a test notification."
  * through the live stream (which adds it to the list).
  */
 export function sendTestNotification(): Promise<Notification> {
-  return apiFetch('/v1/notifications/test', notificationSchema, { method: 'POST' });
+  return callApi(api.notifications.sendTest);
 }
 
 export function useSendTestNotification() {

@@ -1,23 +1,19 @@
 import {
-  recentItemListSchema,
+  api,
   type RecentItem,
   type RecentItemKind,
   type addRecentItemSchema,
 } from '@aerie/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const recentItemsQueryKey = (kind: RecentItemKind) =>
   ['users', 'me', 'recentItems', kind] as const;
 
 /** `GET /v2/users/me/recentItems/{kind}`: newest first, 10 per kind. */
 export function getRecentItems(kind: RecentItemKind, signal?: AbortSignal): Promise<RecentItem[]> {
-  return apiFetch(
-    `/v2/users/me/recentItems/${kind}`,
-    recentItemListSchema,
-    signal ? { signal } : {},
-  );
+  return callApi(api.shell.recentItems, { params: { kind } }, signal ? { signal } : {});
 }
 
 export function getRecentItemsQueryOptions(kind: RecentItemKind) {
@@ -36,11 +32,7 @@ export function addRecentItem(
   kind: RecentItemKind,
   item: z.infer<typeof addRecentItemSchema>,
 ): Promise<RecentItem[]> {
-  return apiFetch(
-    `/v2/users/me/recentItems/${kind}`,
-    recentItemListSchema,
-    jsonRequest('POST', item),
-  );
+  return callApi(api.shell.addRecentItem, { params: { kind }, body: item });
 }
 
 export function useAddRecentItem(kind: RecentItemKind) {

@@ -1,12 +1,12 @@
-import { recentResultListSchema, type RecentResult } from '@aerie/contract';
+import { api, type RecentResult } from '@aerie/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const recentResultsQueryKey = ['users', 'me', 'recentResults'] as const;
 
 /** `GET /v2/users/me/recentResults` (fetchRecentResults): at most 5. */
 export function getRecentResults(signal?: AbortSignal): Promise<RecentResult[]> {
-  return apiFetch('/v2/users/me/recentResults', recentResultListSchema, signal ? { signal } : {});
+  return callApi(api.shell.recentResults, {}, signal ? { signal } : {});
 }
 
 export function getRecentResultsQueryOptions() {
@@ -22,11 +22,7 @@ export function useRecentResults(options: { enabled?: boolean } = {}) {
 
 /** `POST /v2/users/me/recentResults` (addRecentResult). */
 export function addRecentResult(result: RecentResult): Promise<RecentResult[]> {
-  return apiFetch(
-    '/v2/users/me/recentResults',
-    recentResultListSchema,
-    jsonRequest('POST', result),
-  );
+  return callApi(api.shell.addRecentResult, { body: result });
 }
 
 export function useAddRecentResult() {

@@ -1,7 +1,7 @@
-import { searchHistorySchema } from '@aerie/contract';
+import { api, type searchHistorySchema } from '@aerie/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export type SearchHistory = z.infer<typeof searchHistorySchema>;
 
@@ -9,7 +9,7 @@ export const searchHistoryQueryKey = ['users', 'me', 'searchHistory'] as const;
 
 /** `GET /v2/users/me/searchHistory` (fetchSearchHistory): newest first, at most 5. */
 export function getSearchHistory(signal?: AbortSignal): Promise<SearchHistory> {
-  return apiFetch('/v2/users/me/searchHistory', searchHistorySchema, signal ? { signal } : {});
+  return callApi(api.shell.searchHistory, {}, signal ? { signal } : {});
 }
 
 export function getSearchHistoryQueryOptions() {
@@ -25,7 +25,7 @@ export function useSearchHistory(options: { enabled?: boolean } = {}) {
 
 /** `POST /v2/users/me/searchHistory` (addSearchHistory): a repeated term moves to the front. */
 export function addSearchHistory(term: string): Promise<SearchHistory> {
-  return apiFetch('/v2/users/me/searchHistory', searchHistorySchema, jsonRequest('POST', { term }));
+  return callApi(api.shell.addSearchTerm, { body: { term } });
 }
 
 export function useAddSearchHistory() {

@@ -1,13 +1,11 @@
+import { api } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { apiClientsQueryKey } from './get-api-clients';
 
 /** `DELETE /v2/users/client/{clientId}`. */
 export async function deleteApiClient(clientId: string): Promise<void> {
-  await apiFetch(`/v2/users/client/${encodeURIComponent(clientId)}`, z.unknown(), {
-    method: 'DELETE',
-  });
+  await callApi(api.apiClients.delete, { params: { clientId } });
 }
 
 export function useDeleteApiClient() {

@@ -1,12 +1,12 @@
-import { apiClientListSchema, type ApiClient } from '@aerie/contract';
+import { api, type ApiClient } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const apiClientsQueryKey = ['users', 'apiClients'] as const;
 
 /** `GET /v2/users/client`: the caller's API clients (secrets are never shown again). */
 export function getApiClients(signal?: AbortSignal): Promise<ApiClient[]> {
-  return apiFetch('/v2/users/client', apiClientListSchema, signal ? { signal } : {});
+  return callApi(api.apiClients.list, {}, signal ? { signal } : {});
 }
 
 export function getApiClientsQueryOptions() {

@@ -1,12 +1,12 @@
-import { currentUserSchema, type CurrentUser } from '@aerie/contract';
+import { api, type CurrentUser } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const meQueryKey = ['users', 'me'] as const;
 
 /** `GET /v2/users/me`: the signed-in user's profile, role and settings. */
 export function getMe(signal?: AbortSignal): Promise<CurrentUser> {
-  return apiFetch('/v2/users/me', currentUserSchema, signal ? { signal } : {});
+  return callApi(api.users.me, {}, signal ? { signal } : {});
 }
 
 export function getMeQueryOptions() {

@@ -1,16 +1,11 @@
-import {
-  userSettingsSchema,
-  type CurrentUser,
-  type UpdateUserSettings,
-  type UserSettings,
-} from '@aerie/contract';
+import { api, type CurrentUser, type UpdateUserSettings, type UserSettings } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 
 /** `PUT /v2/users/settings`: any subset of the settings; answers the full settings. */
 export function updateSettings(changes: UpdateUserSettings): Promise<UserSettings> {
-  return apiFetch('/v2/users/settings', userSettingsSchema, jsonRequest('PUT', changes));
+  return callApi(api.users.updateSettings, { body: changes });
 }
 
 export const updateSettingsMutationKey = ['users', 'settings', 'update'] as const;
