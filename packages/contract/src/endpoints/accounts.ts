@@ -1,4 +1,22 @@
-import type { EndpointDefinition } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import { accountListSchema } from '../shell/shell.js';
 
-/** The accounts endpoints (filled in as the area's routes move to the contract). */
-export const accountsEndpoints = {} as const satisfies Record<string, EndpointDefinition>;
+/** Accounts (docs/decisions/007-tenancy.md): every caller sees only the accounts of its scope. */
+export const accountsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v2/accounts',
+    tags: ['accounts'],
+    summary: 'Accounts the caller can see',
+    access: { kind: 'signedIn' },
+    responses: { 200: accountListSchema },
+  }),
+  sharedWith: endpoint({
+    method: 'GET',
+    path: '/v2/accounts/sharedWith',
+    tags: ['accounts'],
+    summary: 'Accounts shared with the caller',
+    access: { kind: 'signedIn' },
+    responses: { 200: accountListSchema },
+  }),
+} as const;

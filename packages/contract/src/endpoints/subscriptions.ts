@@ -1,4 +1,108 @@
-import type { EndpointDefinition } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import {
+  subscriptionAccountListSchema,
+  subscriptionAccountParamsSchema,
+  subscriptionAccountQueryV21Schema,
+  subscriptionDetailQueryV21Schema,
+  subscriptionDeviceListSchema,
+  subscriptionDevicesQuerySchema,
+  subscriptionIdParamsSchema,
+  subscriptionIdsBodySchema,
+  subscriptionSchema,
+  subscriptionSummaryListSchema,
+  subscriptionV21Schema,
+} from '../subscriptions/subscription.js';
+import {
+  subscriptionListQuerySchema,
+  subscriptionListQueryV21Schema,
+  subscriptionListSchema,
+} from '../subscriptions/subscription-list.js';
+import {
+  subscriptionUsageQuerySchema,
+  subscriptionUsageSchema,
+} from '../subscriptions/subscription-usage.js';
 
-/** The subscriptions endpoints (filled in as the area's routes move to the contract). */
-export const subscriptionsEndpoints = {} as const satisfies Record<string, EndpointDefinition>;
+/**
+ * Subscriptions (spec 001 §7; docs/decisions/011-subscriptions-api.md). The service checks
+ * subscriptions.view; role-restricted fields are left out by the finer permissions.
+ */
+const view = { kind: 'permission', permission: 'subscriptions.view', check: 'object' } as const;
+
+export const subscriptionsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v3/subscriptions',
+    tags: ['subscriptions'],
+    summary: "A page of the caller's subscriptions",
+    access: view,
+    query: subscriptionListQuerySchema,
+    responses: { 200: subscriptionListSchema },
+  }),
+  byIds: endpoint({
+    method: 'POST',
+    path: '/v3/subscriptions',
+    tags: ['subscriptions'],
+    summary: "The subscriptions of a device's history, by id (unseen ids are left out)",
+    access: view,
+    body: subscriptionIdsBodySchema,
+    responses: { 200: subscriptionSummaryListSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/v3/subscriptions/{id}',
+    tags: ['subscriptions'],
+    summary: 'One subscription with its monthly usage and devices',
+    access: view,
+    params: subscriptionIdParamsSchema,
+    responses: { 200: subscriptionSchema },
+  }),
+  usage: endpoint({
+    method: 'GET',
+    path: '/v3/subscriptions/{id}/usage',
+    tags: ['subscriptions'],
+    summary: "A subscription's usage by month or by day",
+    access: view,
+    params: subscriptionIdParamsSchema,
+    query: subscriptionUsageQuerySchema,
+    responses: { 200: subscriptionUsageSchema },
+  }),
+  devices: endpoint({
+    method: 'GET',
+    path: '/v3/subscriptions/{id}/devices',
+    tags: ['subscriptions'],
+    summary: "A page of a subscription's devices, by name",
+    access: view,
+    params: subscriptionIdParamsSchema,
+    query: subscriptionDevicesQuerySchema,
+    responses: { 200: subscriptionDeviceListSchema },
+  }),
+  listV21: endpoint({
+    method: 'GET',
+    path: '/v2.1/subscriptions',
+    tags: ['subscriptions'],
+    summary: "A page of the caller's subscriptions (v2.1 parameter names)",
+    access: view,
+    query: subscriptionListQueryV21Schema,
+    responses: { 200: subscriptionListSchema },
+  }),
+  getV21: endpoint({
+    method: 'GET',
+    path: '/v2.1/subscriptions/{id}',
+    tags: ['subscriptions'],
+    summary: 'One subscription, with its device history when includeActivity=true',
+    access: view,
+    params: subscriptionIdParamsSchema,
+    query: subscriptionDetailQueryV21Schema,
+    responses: { 200: subscriptionV21Schema },
+  }),
+  byAccount: endpoint({
+    method: 'GET',
+    path: '/v2.1/subscriptions/account/{accountId}',
+    tags: ['subscriptions'],
+    summary: "One account's subscriptions; active=true: only the current ones",
+    access: view,
+    params: subscriptionAccountParamsSchema,
+    query: subscriptionAccountQueryV21Schema,
+    responses: { 200: subscriptionAccountListSchema },
+  }),
+} as const;

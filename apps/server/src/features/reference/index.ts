@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
 import type { Tenancy } from '../../plugins/tenancy.js';
@@ -32,7 +32,7 @@ export function createReferenceFeature({
     caches,
     o,
   );
-  const routes: FastifyPluginAsyncZod = async (app) => {
+  const routes: FastifyPluginAsync = async (app) => {
     await app.register(referenceRoutes(reference));
     await app.register(accessStatsRoutes(accessStats, o.brand));
   };

@@ -1,10 +1,10 @@
-import { featureTypeListSchema, type FeatureType } from '@aerie/contract';
+import { api, type FeatureType } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** `GET /v2/info/antennaFeatures`: the feature types (spec 001 §3 "Feature type"). */
 export function getAntennaFeatures(signal?: AbortSignal): Promise<FeatureType[]> {
-  return apiFetch('/v2/info/antennaFeatures', featureTypeListSchema, signal ? { signal } : {});
+  return callApi(api.reference.antennaFeatures, {}, signal ? { signal } : {});
 }
 
 export function getAntennaFeaturesQueryOptions() {

@@ -1,10 +1,10 @@
-import { deviceModelListSchema, type DeviceModel } from '@aerie/contract';
+import { api, type DeviceModel } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** `GET /v2/info/deviceModels`: the component models (a small catalogue, cached). */
 export function getDeviceModels(signal?: AbortSignal): Promise<DeviceModel[]> {
-  return apiFetch('/v2/info/deviceModels', deviceModelListSchema, signal ? { signal } : {});
+  return callApi(api.reference.deviceModels, {}, signal ? { signal } : {});
 }
 
 export function useDeviceModels(enabled = true) {

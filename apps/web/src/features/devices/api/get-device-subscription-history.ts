@@ -1,10 +1,6 @@
-import {
-  SUBSCRIPTION_IDS_MAX,
-  subscriptionSummaryListSchema,
-  type SubscriptionSummary,
-} from '@aerie/contract';
+import { api, SUBSCRIPTION_IDS_MAX, type SubscriptionSummary } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const deviceSubscriptionHistoryQueryKey = (ids: readonly string[]) =>
   ['devices', 'subscriptionHistory', ...ids] as const;
@@ -18,10 +14,11 @@ export async function getDeviceSubscriptionHistory(
   signal?: AbortSignal,
 ): Promise<SubscriptionSummary[]> {
   if (ids.length === 0) return [];
-  const list = await apiFetch('/v3/subscriptions', subscriptionSummaryListSchema, {
-    ...jsonRequest('POST', { ids: ids.slice(0, SUBSCRIPTION_IDS_MAX) }),
-    ...(signal ? { signal } : {}),
-  });
+  const list = await callApi(
+    api.subscriptions.byIds,
+    { body: { ids: ids.slice(0, SUBSCRIPTION_IDS_MAX) } },
+    signal ? { signal } : {},
+  );
   return list.items;
 }
 

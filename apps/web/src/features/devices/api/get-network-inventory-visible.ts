@@ -1,12 +1,12 @@
-import { networkInventoryVisibleSchema } from '@aerie/contract';
+import { api } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** `GET /v2/info/networkinventoryvisible`: whether device pages show the Network Inventory. */
 export async function getNetworkInventoryVisible(signal?: AbortSignal): Promise<boolean> {
-  const { visible } = await apiFetch(
-    '/v2/info/networkinventoryvisible',
-    networkInventoryVisibleSchema,
+  const { visible } = await callApi(
+    api.reference.networkInventoryVisible,
+    {},
     signal ? { signal } : {},
   );
   return visible;

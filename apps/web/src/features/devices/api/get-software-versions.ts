@@ -1,16 +1,15 @@
-import { softwareVersionListSchema, type SoftwareVersion } from '@aerie/contract';
+import { api, type SoftwareVersion } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** `GET /v3/info/softwareVersions?currentVersion=`: the releases newer than the device's. */
 export function getSoftwareVersions(
   currentVersion: string | null,
   signal?: AbortSignal,
 ): Promise<SoftwareVersion[]> {
-  const query = new URLSearchParams({ currentVersion: currentVersion ?? '' });
-  return apiFetch(
-    `/v3/info/softwareVersions?${query.toString()}`,
-    softwareVersionListSchema,
+  return callApi(
+    api.reference.softwareVersions,
+    { query: { currentVersion: currentVersion ?? '' } },
     signal ? { signal } : {},
   );
 }

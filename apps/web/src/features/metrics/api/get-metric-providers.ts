@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { metricProviderListSchema, type MetricProvider } from '@aerie/contract';
+import { callApi } from '../../../lib/api-client';
+import { api, type MetricProvider } from '@aerie/contract';
 
 export const metricProvidersQueryKey = ['info', 'metricProviders'] as const;
 
 /** `GET /v2/info/metricProviders`. */
 export function getMetricProviders(signal?: AbortSignal): Promise<MetricProvider[]> {
-  return apiFetch('/v2/info/metricProviders', metricProviderListSchema, signal ? { signal } : {});
+  return callApi(api.reference.metricProviders, {}, signal ? { signal } : {});
 }
 
 export function getMetricProvidersQueryOptions() {

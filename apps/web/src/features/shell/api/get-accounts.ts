@@ -1,12 +1,12 @@
-import { accountListSchema, type Account } from '@aerie/contract';
+import { api, type Account } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const accountsQueryKey = ['accounts'] as const;
 
 /** `GET /v2/accounts`: the accounts the caller can see. */
 export function getAccounts(signal?: AbortSignal): Promise<Account[]> {
-  return apiFetch('/v2/accounts', accountListSchema, signal ? { signal } : {});
+  return callApi(api.accounts.list, {}, signal ? { signal } : {});
 }
 
 export function getAccountsQueryOptions() {
