@@ -1,4 +1,15 @@
-import type { EndpointDefinition } from '../http/endpoint.js';
+import { metricRequestSchema, metricResponseSchema } from '../devices/metrics.js';
+import { endpoint } from '../http/endpoint.js';
 
-/** The metrics endpoints (filled in as the area's routes move to the contract). */
-export const metricsEndpoints = {} as const satisfies Record<string, EndpointDefinition>;
+/** Device metrics for the charts. */
+export const metricsEndpoints = {
+  query: endpoint({
+    method: 'POST',
+    path: '/v2/devices/metrics',
+    tags: ['devices'],
+    summary: 'Metric samples of devices in a time range, downsampled for charts',
+    access: { kind: 'permission', permission: 'devices.view', check: 'object' },
+    body: metricRequestSchema,
+    responses: { 200: metricResponseSchema },
+  }),
+} as const;

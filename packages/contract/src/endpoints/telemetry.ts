@@ -1,4 +1,15 @@
-import type { EndpointDefinition } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import { telemetryBatchSchema, telemetryResultSchema } from '../telemetry/telemetry.js';
 
-/** The telemetry endpoints (filled in as the area's routes move to the contract). */
-export const telemetryEndpoints = {} as const satisfies Record<string, EndpointDefinition>;
+/** Reports from terminal feeds. */
+export const telemetryEndpoints = {
+  reports: endpoint({
+    method: 'POST',
+    path: '/v2/telemetry/reports',
+    tags: ['telemetry'],
+    summary: 'Status, position, software, usage and metric reports from terminals',
+    access: { kind: 'permission', permission: 'telemetry.ingest', check: 'route' },
+    body: telemetryBatchSchema,
+    responses: { 200: telemetryResultSchema },
+  }),
+} as const;

@@ -1,21 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandHubState, deviceIdParamsSchema, hubStateSchema } from '@aerie/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { api, brandHubState, hubStateSchema } from '@aerie/contract';
+import { route } from '../../plugins/endpoints.js';
 import type { HubStateService } from './hub-state.service.js';
 
-export function hubRoutes(service: HubStateService, brand: string): FastifyPluginAsyncZod {
+export function hubRoutes(service: HubStateService, brand: string): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/v2/devices/:id/hubState',
-      {
-        schema: {
-          tags: ['devices'],
-          summary: "The device's beams, hybrid and cellular state on the satellite network hub",
-          params: deviceIdParamsSchema,
-          response: { 200: hubStateSchema(brand) },
-        },
-      },
-      async (request) =>
-        brandHubState(brand, await service.get(request.principal(), request.params.id)),
+    // NOTE: the contract cannot know the brand's beams key (`{brand}Beams`); the answer is
+    // checked against this installation's exact key.
+    const endpoint = { ...api.hub.state, responses: { 200: hubStateSchema(brand) } };
+    route(app, endpoint, async (request) =>
+      brandHubState(brand, await service.get(request.principal(), request.params.id)),
     );
   };
 }

@@ -1,11 +1,11 @@
+import { api } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
 
 /** `DELETE /v2/devices/{id}` (spec 001 §7): Super User only; the answer has no body. */
 export function deleteDevice(id: string): Promise<unknown> {
-  return apiFetch(`/v2/devices/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
+  return callApi(api.deviceOperations.remove, { params: { id } });
 }
 
 /** Deletes a device, forgets it and refetches every device list. */

@@ -1,12 +1,12 @@
-import { deviceSchema, type Device } from '@aerie/contract';
+import { api, type Device } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const deviceQueryKey = (id: string) => ['devices', 'detail', id] as const;
 
 /** `GET /v2/devices/{id}`: the whole device (404 outside the caller's accounts). */
 export function getDevice(id: string, signal?: AbortSignal): Promise<Device> {
-  return apiFetch(`/v2/devices/${encodeURIComponent(id)}`, deviceSchema, signal ? { signal } : {});
+  return callApi(api.devices.get, { params: { id } }, signal ? { signal } : {});
 }
 
 export function getDeviceQueryOptions(id: string) {

@@ -1,18 +1,14 @@
-import { deviceListSchema, type DeviceList } from '@aerie/contract';
+import { api, type DeviceList } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { deviceListRequestSearch, type DeviceListRequest } from '../utils/device-list-view';
+import { callApi } from '../../../lib/api-client';
+import type { DeviceListRequest } from '../utils/device-list-view';
 
 export const devicesQueryKey = (request: DeviceListRequest) =>
   ['devices', 'list', request] as const;
 
 /** `GET /v2/devices`: one page of the caller's devices and the total (spec 001 §7). */
 export function getDevices(request: DeviceListRequest, signal?: AbortSignal): Promise<DeviceList> {
-  return apiFetch(
-    `/v2/devices?${deviceListRequestSearch(request)}`,
-    deviceListSchema,
-    signal ? { signal } : {},
-  );
+  return callApi(api.devices.list, { query: request }, signal ? { signal } : {});
 }
 
 export function getDevicesQueryOptions(request: DeviceListRequest) {

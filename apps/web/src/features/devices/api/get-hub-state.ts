@@ -1,6 +1,6 @@
-import { hubStateSchema, parseHubState, type HubState } from '@aerie/contract';
+import { api, parseHubState, type HubState } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/config';
 import { deviceQueryKey } from './get-device';
 
@@ -20,9 +20,9 @@ export async function getHubState(
   id: string,
   signal?: AbortSignal,
 ): Promise<HubState> {
-  const body = await apiFetch(
-    `/v2/devices/${encodeURIComponent(id)}/hubState`,
-    hubStateSchema(brand),
+  const body = await callApi(
+    api.hub.state,
+    { params: { id } },
     { quiet: true, ...(signal ? { signal } : {}) },
   );
   return parseHubState(brand, body);

@@ -1,14 +1,14 @@
-import { networkMappingSchema, type NetworkMapping } from '@aerie/contract';
+import { api, type NetworkMapping } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const networkMappingQueryKey = (id: string) => ['devices', 'networkMapping', id] as const;
 
 /** `GET /v1/provision/networks/remote/{remoteId}`: the beams of the device's hub (remoteId = device id). */
 export function getNetworkMapping(id: string, signal?: AbortSignal): Promise<NetworkMapping> {
-  return apiFetch(
-    `/v1/provision/networks/remote/${encodeURIComponent(id)}`,
-    networkMappingSchema,
+  return callApi(
+    api.deviceConfig.networkMapping,
+    { params: { remoteId: id } },
     signal ? { signal } : {},
   );
 }

@@ -1,20 +1,13 @@
-import {
-  networkTemplateSchema,
-  type NetworkTemplate,
-  type NetworkTemplateKey,
-} from '@aerie/contract';
+import { api, type NetworkTemplate, type NetworkTemplateKey } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const networkTemplateQueryKey = (key: NetworkTemplateKey | null) =>
   ['devices', 'networkTemplate', key] as const;
 
 /** `POST /v1/provision/networkTemplate`: 404 'The specified template does not exist.' when none. */
 export function getNetworkTemplate(key: NetworkTemplateKey): Promise<NetworkTemplate> {
-  return apiFetch('/v1/provision/networkTemplate', networkTemplateSchema, {
-    ...jsonRequest('POST', key),
-    quiet: true,
-  });
+  return callApi(api.deviceConfig.networkTemplate, { body: key }, { quiet: true });
 }
 
 /** The template of `key`; waits while the key is not known yet. */

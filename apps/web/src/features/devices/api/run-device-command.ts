@@ -1,5 +1,5 @@
 import {
-  deviceCommandResultSchema,
+  api,
   isHubCommand,
   type Device,
   type DeviceCommand,
@@ -7,7 +7,7 @@ import {
   type DeviceCommandResult,
 } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
 
 /** `POST /v2/devices/{id}/command/{cmd}`: 202 with the hub job, or 200 applied at once. */
@@ -16,11 +16,7 @@ export function runDeviceCommand(
   command: DeviceCommand,
   body: DeviceCommandBody = {},
 ): Promise<DeviceCommandResult> {
-  return apiFetch(
-    `/v2/devices/${encodeURIComponent(id)}/command/${command}`,
-    deviceCommandResultSchema,
-    jsonRequest('POST', body),
-  );
+  return callApi(api.deviceOperations.command, { params: { id, cmd: command }, body });
 }
 
 export interface DeviceCommandVariables {

@@ -1,10 +1,6 @@
-import {
-  deviceFeaturesResultSchema,
-  type DeviceFeaturesBody,
-  type DeviceFeaturesResult,
-} from '@aerie/contract';
+import { api, type DeviceFeaturesBody, type DeviceFeaturesResult } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
 
 /** `POST /v2/devices/{id}/features`: saves the list and issues the feature certificate. */
@@ -12,11 +8,7 @@ export function saveDeviceFeatures(
   id: string,
   features: DeviceFeaturesBody,
 ): Promise<DeviceFeaturesResult> {
-  return apiFetch(
-    `/v2/devices/${encodeURIComponent(id)}/features`,
-    deviceFeaturesResultSchema,
-    jsonRequest('POST', features),
-  );
+  return callApi(api.deviceFeatures.save, { params: { id }, body: features });
 }
 
 export function useSaveDeviceFeatures(id: string) {

@@ -1,17 +1,13 @@
-import {
-  networkMappingSchema,
-  type NetworkMapping,
-  type NetworkMappingUpdate,
-} from '@aerie/contract';
+import { api, type NetworkMapping, type NetworkMappingUpdate } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
 import { hubStateQueryKey } from './get-hub-state';
 import { networkMappingQueryKey } from './get-network-mapping';
 
 /** `POST /v1/provision/networks/remote`: the beams the device requires from now on. */
 export function saveNetworkMapping(body: NetworkMappingUpdate): Promise<NetworkMapping> {
-  return apiFetch('/v1/provision/networks/remote', networkMappingSchema, jsonRequest('POST', body));
+  return callApi(api.deviceConfig.saveNetworkMapping, { body });
 }
 
 /** Saves the required beams; the mapping, hub state (required beams) and device follow. */

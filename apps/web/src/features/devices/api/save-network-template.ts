@@ -1,18 +1,10 @@
-import {
-  networkTemplateSchema,
-  type NetworkTemplate,
-  type NetworkTemplateSave,
-} from '@aerie/contract';
+import { api, type NetworkTemplate, type NetworkTemplateSave } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** `POST /v1/provision/saveNetworkTemplate`: writes a template; answers it. */
 export function saveNetworkTemplate(body: NetworkTemplateSave): Promise<NetworkTemplate> {
-  return apiFetch(
-    '/v1/provision/saveNetworkTemplate',
-    networkTemplateSchema,
-    jsonRequest('POST', body),
-  );
+  return callApi(api.deviceConfig.saveNetworkTemplate, { body });
 }
 
 export function useSaveNetworkTemplate() {

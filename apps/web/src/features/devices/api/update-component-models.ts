@@ -1,6 +1,6 @@
-import { componentListSchema, type Component, type ComponentModelUpdate } from '@aerie/contract';
+import { api, type Component, type ComponentModelUpdate } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
 
 /** `PUT /v2/devices/{id}/components/models`: answers the device's components. */
@@ -8,11 +8,7 @@ export function updateComponentModels(
   id: string,
   components: readonly ComponentModelUpdate[],
 ): Promise<Component[]> {
-  return apiFetch(
-    `/v2/devices/${encodeURIComponent(id)}/components/models`,
-    componentListSchema,
-    jsonRequest('PUT', components),
-  );
+  return callApi(api.deviceConfig.componentModels, { params: { id }, body: [...components] });
 }
 
 /** Sets the models, then refetches the device and the lists that show components. */

@@ -1,10 +1,6 @@
-import {
-  satelliteNetworkConfigurationSchema,
-  type NetworkConfigUpdate,
-  type SatelliteNetworkConfiguration,
-} from '@aerie/contract';
+import { api, type NetworkConfigUpdate, type SatelliteNetworkConfiguration } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
 
 /** `PUT /v2/devices/{id}/networkConfig`: answers the stored configuration (null when cleared). */
@@ -12,11 +8,7 @@ export function updateNetworkConfig(
   id: string,
   body: NetworkConfigUpdate,
 ): Promise<SatelliteNetworkConfiguration | null> {
-  return apiFetch(
-    `/v2/devices/${encodeURIComponent(id)}/networkConfig`,
-    satelliteNetworkConfigurationSchema.nullable(),
-    jsonRequest('PUT', body),
-  );
+  return callApi(api.deviceConfig.networkConfig, { params: { id }, body });
 }
 
 /** Saves the configuration, then refetches the device (its sync blockers depend on it). */

@@ -1,6 +1,6 @@
-import { metricResponseSchema, type MetricRequest, type MetricResponse } from '@aerie/contract';
+import { api, type MetricRequest, type MetricResponse } from '@aerie/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, jsonRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const metricDataQueryKey = (request: MetricRequest) => ['metrics', 'data', request] as const;
 
@@ -9,10 +9,7 @@ export function getMetricData(
   request: MetricRequest,
   signal?: AbortSignal,
 ): Promise<MetricResponse> {
-  return apiFetch('/v2/devices/metrics', metricResponseSchema, {
-    ...jsonRequest('POST', request),
-    ...(signal ? { signal } : {}),
-  });
+  return callApi(api.metrics.query, { body: request }, signal ? { signal } : {});
 }
 
 export function getMetricDataQueryOptions(request: MetricRequest) {

@@ -1,6 +1,6 @@
-import { deviceUsageSchema, type DeviceUsage } from '@aerie/contract';
+import { api, type DeviceUsage } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const deviceUsageQueryKey = (id: string, year: number, month: number) =>
   ['devices', 'usage', id, year, month] as const;
@@ -12,10 +12,9 @@ export function getDeviceUsage(
   month: number,
   signal?: AbortSignal,
 ): Promise<DeviceUsage> {
-  const query = new URLSearchParams({ year: String(year), month: String(month) });
-  return apiFetch(
-    `/v2/devices/${encodeURIComponent(id)}/usage?${query.toString()}`,
-    deviceUsageSchema,
+  return callApi(
+    api.devices.usage,
+    { params: { id }, query: { year, month } },
     signal ? { signal } : {},
   );
 }
