@@ -2,20 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { allEndpoints } from '@aerie/contract';
 import { errorBody } from './errors.js';
 
-/** Paths that belong to the API or the identity provider: never answered with the SPA. */
-const API_PREFIXES = [
-  '/v1/',
-  '/v2/',
-  '/v2.1/',
-  '/v3/',
-  '/live/',
-  '/health',
-  '/status',
-  '/connect/',
-  '/apidocs/',
-];
+/**
+ * First path segments that belong to the API (every contract endpoint's: `v2`, `v2.1`, `live`,
+ * `health`, ...) or the identity provider's token endpoint: never answered with the SPA.
+ */
+const API_SEGMENTS = new Set([
+  ...allEndpoints.map((e) => e.path.split('/')[1] ?? ''),
+  'connect',
+  'apidocs',
+]);
+
+function isApiPath(url: string): boolean {
+  const segment = url.split(/[/?#]/)[1] ?? '';
+  return API_SEGMENTS.has(segment);
+}
 
 /**
  * Paths that are both a page of the web app and an API call (the System Health page and
@@ -73,7 +76,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    const isApi = isApiPath(url);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (hasSpa && request.method === 'GET' && !isApi && wantsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
