@@ -1,10 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './plugins/serialization.js';
 import { PORTAL_SCOPES, type EndpointDefinition } from '@aerie/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -134,7 +131,8 @@ export async function buildApp({
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from the response schemas (plugins/serialization.ts).
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
 
   const identityOrigin = new URL(config.identity.issuer).origin;

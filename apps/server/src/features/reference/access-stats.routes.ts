@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { api, createAccessStatsSchema } from '@aerie/contract';
 import { route } from '../../plugins/endpoints.js';
+import { compiledSerializerCompiler } from '../../plugins/serialization.js';
 import type { AccessStatsService } from './access-stats.service.js';
 
 /**
@@ -12,7 +12,7 @@ export function accessStatsRoutes(service: AccessStatsService, brand: string): F
   const schema = createAccessStatsSchema(brand);
   return async (app) => {
     route(app, api.reference.accessStats, async (request) => service.get(request.principal()), {
-      serializerCompiler: (definition) => serializerCompiler({ ...definition, schema }),
+      serializerCompiler: (definition) => compiledSerializerCompiler({ ...definition, schema }),
     });
   };
 }
