@@ -1,6 +1,10 @@
 import {
+  LIST_PARAM_NAMES,
   SUBSCRIPTION_ACTIVITY_MAX,
   SUBSCRIPTION_REMOTE_NAMES_MAX,
+  subscriptionListV21ParamNames,
+  type ListParamNames,
+  type ListQuery,
   type Subscription,
   type SubscriptionAccountList,
   type SubscriptionAccountQueryV21,
@@ -18,13 +22,7 @@ import { assertCan, can } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { NotFoundError } from '../../plugins/errors.js';
 import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
-import {
-  parseSubscriptionQuery,
-  V21_PARAM_NAMES,
-  V3_PARAM_NAMES,
-  type ParamNames,
-  type SubscriptionListParams,
-} from './subscription-query.js';
+import { parseSubscriptionQuery } from './subscription-query.js';
 import {
   presentActivity,
   presentDailyUsage,
@@ -70,8 +68,8 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
 
   async function list(
     principal: Principal,
-    params: SubscriptionListParams,
-    names: ParamNames,
+    params: ListQuery,
+    names: ListParamNames,
   ): Promise<SubscriptionList> {
     assertCan(principal, VIEW);
     const q = parseSubscriptionQuery(params, names);
@@ -98,7 +96,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
   return {
     /** `GET /v3/subscriptions`: one page of the caller's subscriptions with the requested fields. */
     list: (principal: Principal, query: SubscriptionListQuery) =>
-      list(principal, query, V3_PARAM_NAMES),
+      list(principal, query, LIST_PARAM_NAMES),
 
     /** `GET /v2.1/subscriptions`: the v3 list under the v2.1 parameter names. */
     listV21: (principal: Principal, q: SubscriptionListQueryV21) =>
@@ -112,7 +110,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
           fields: q.select,
           filters: q.filters,
         },
-        V21_PARAM_NAMES,
+        subscriptionListV21ParamNames,
       ),
 
     /** `GET /v3/subscriptions/{id}`: role-restricted fields only for the roles that see them. */
