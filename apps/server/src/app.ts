@@ -348,7 +348,7 @@ export async function buildApp({
     // its jobs handed back to the queue) before the database closes.
     app.addHook('onReady', () => operations.start());
     app.addHook('onClose', () => operations.stop());
-    await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy).routes);
+    await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy, caches).routes);
     await api.register(
       createReferenceFeature({
         db: database.db,

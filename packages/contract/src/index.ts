@@ -10,6 +10,7 @@ export * from './users/api-clients.js';
 export * from './health/health.js';
 export * from './notifications/notifications.js';
 export * from './feed/feed.js';
+export * from './lists/index.js';
 export * from './devices/device-list.js';
 export * from './devices/device.js';
 export * from './devices/usage.js';

@@ -131,3 +131,28 @@ export function cachedTable<T>(
     return value;
   };
 }
+
+/**
+ * Counts shared for `ttlMs` per key under a cache kind (the cache clear of that kind drops
+ * them at once); concurrent requests for one key wait for the same count.
+ */
+export function sharedCounts(
+  caches: CacheRegistry,
+  kind: CacheKind,
+  name: string,
+  options: TtlCacheOptions,
+): (key: string, count: () => Promise<number>) => Promise<number> {
+  const totals = caches.register<number>(kind, name, options);
+  const counting = new Map<string, Promise<number>>();
+  return async (key, count) => {
+    const cached = totals.get(key);
+    if (cached !== undefined) return cached;
+    let pending = counting.get(key);
+    if (!pending) {
+      pending = count().finally(() => counting.delete(key));
+      counting.set(key, pending);
+      totals.set(key, await pending);
+    }
+    return pending;
+  };
+}

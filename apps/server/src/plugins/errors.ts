@@ -3,7 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '@aerie/contract';
+import { ListQueryError, type ApiErrorBody } from '@aerie/contract';
 
 export class HttpError extends Error {
   constructor(
@@ -38,6 +38,16 @@ export class NotFoundError extends HttpError {
 export class ConflictError extends HttpError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+
+/** Runs a list query parser of the contract; a query its grammar refuses is a 400 naming the parameter. */
+export function parseListOrBadRequest<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ListQueryError) throw new BadRequestError(error.message, error.field);
+    throw error;
   }
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Principal } from './auth.js';
 
 /**
@@ -15,4 +16,13 @@ export interface Tenancy {
   /** Every account id the caller sees (for staff: every account). */
   visibleAccountIds(principal: Principal): Promise<readonly string[]>;
   canSeeAccount(principal: Principal, accountId: string): Promise<boolean>;
+}
+
+/** A short key of a scope for caches of per-scope answers: `all`, or a hash of the account ids. */
+export function scopeKey(scope: AccountScope): string {
+  return scope.all
+    ? 'all'
+    : createHash('sha256')
+        .update([...scope.accountIds].sort().join(','))
+        .digest('base64url');
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { listFilter, listGrammar, type ParsedListQueryOf } from '../lists/list-grammar.js';
+import { listQuerySchema } from '../lists/list-query.js';
 
 /** Largest page of `GET /v2/devices`: the CSV export and the map fetch take up to 10000 (spec 001 §9). */
 export const DEVICE_LIST_MAX_TAKE = 10_000;
@@ -33,18 +35,40 @@ export const deviceListFields = [
 ] as const;
 export type DeviceListField = (typeof deviceListFields)[number];
 
-/** Raw query of `GET /v2/devices`; `sortField`, `fields` and `filters` are parsed by the server's grammar. */
-export const deviceListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  take: z.coerce.number().int().min(1).max(DEVICE_LIST_MAX_TAKE).default(DEVICE_LIST_DEFAULT_TAKE),
-  sortField: z.string().max(64).optional(),
-  sortDirection: z
-    .string()
-    .regex(/^(asc|desc)$/i, 'sortDirection must be ASC or DESC')
-    .optional(),
-  query: z.string().max(200).optional(),
-  fields: z.string().max(500).optional(),
-  filters: z.string().max(2000).optional(),
+/**
+ * The device list's grammar (spec 001 §7): sort by Name unless asked, the list's fields unless
+ * `fields` names some, and the filters `NetworkStatus.SatelliteOnline:{bool}`,
+ * `NetworkStatus.CellularOnline:{bool}` and `AccountId:{uuid}` (repeatable: any of them).
+ */
+export const deviceListGrammar = listGrammar({
+  sortFields: deviceSortFields,
+  defaultSortField: 'Name',
+  fields: deviceListFields,
+  defaultFields: [
+    'Id',
+    'Type',
+    'Name',
+    'Serial',
+    'AccountId',
+    'AccountName',
+    'NetworkStatus',
+    'Components',
+  ],
+  keyField: 'Id',
+  filters: {
+    satelliteOnline: listFilter.boolean('NetworkStatus.SatelliteOnline'),
+    cellularOnline: listFilter.boolean('NetworkStatus.CellularOnline'),
+    /** Devices of any of these accounts (still limited to the caller's visible accounts). */
+    accountIds: listFilter.ids('AccountId', 'an account id'),
+  },
+});
+/** `GET /v2/devices`'s query as the grammar reads it. */
+export type ParsedDeviceListQuery = ParsedListQueryOf<typeof deviceListGrammar>;
+
+/** Query of `GET /v2/devices`: the list query (lists/), read with {@link deviceListGrammar}. */
+export const deviceListQuerySchema = listQuerySchema({
+  defaultTake: DEVICE_LIST_DEFAULT_TAKE,
+  maxTake: DEVICE_LIST_MAX_TAKE,
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 

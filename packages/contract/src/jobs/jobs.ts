@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPagingSchema } from '../lists/list-query.js';
 
 /**
  * Job statuses (docs/decisions/012-zones-and-jobs.md). Queued and Running are active; Success,
@@ -61,9 +62,11 @@ export type JobListItem = z.infer<typeof jobListItemSchema>;
 export const JOB_LIST_DEFAULT_TAKE = 25;
 export const JOB_LIST_MAX_TAKE = 100;
 
-export const jobListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  take: z.coerce.number().int().min(1).max(JOB_LIST_MAX_TAKE).default(JOB_LIST_DEFAULT_TAKE),
+/** Query of `GET /v2/jobs`: the paging of the list query (lists/). */
+export const jobListQuerySchema = listPagingSchema({
+  defaultTake: JOB_LIST_DEFAULT_TAKE,
+  maxTake: JOB_LIST_MAX_TAKE,
+  maxSkip: 1_000_000,
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 

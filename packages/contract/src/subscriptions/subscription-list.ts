@@ -1,10 +1,20 @@
 import { z } from 'zod';
+import { listFilter, listGrammar, type ParsedListQueryOf } from '../lists/list-grammar.js';
+import {
+  listFieldsSchema,
+  listFiltersSchema,
+  listQuerySchema,
+  listSkipSchema,
+  listSortDirectionSchema,
+  listSortFieldSchema,
+  listTakeSchema,
+  type ListParamNames,
+} from '../lists/list-query.js';
 
 /** Page size of the subscriptions list (spec 001 §9). */
 export const SUBSCRIPTION_LIST_DEFAULT_TAKE = 50;
 /** Largest page of the subscriptions list; a list page asks for 50. */
 export const SUBSCRIPTION_LIST_MAX_TAKE = 1000;
-const MAX_SKIP = 10_000_000;
 
 /**
  * Fields a caller can ask for with `fields` (v3) or `select` (v2.1): the six of spec 001 §7,
@@ -26,43 +36,53 @@ export type SubscriptionListField = (typeof subscriptionListFields)[number];
 export const subscriptionSortFields = subscriptionListFields;
 export type SubscriptionSortField = SubscriptionListField;
 
-const sortDirectionSchema = z
-  .string()
-  .regex(/^(asc|desc)$/i, 'sortDirection must be ASC or DESC')
-  .optional();
-const takeSchema = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(SUBSCRIPTION_LIST_MAX_TAKE)
-  .default(SUBSCRIPTION_LIST_DEFAULT_TAKE);
-const skipSchema = z.coerce.number().int().min(0).max(MAX_SKIP).default(0);
-
 /**
- * Raw query of `GET /v3/subscriptions`; `sortField`, `fields` and `filters` are parsed by the
- * server's grammar. Filters, comma-joined: `AccountId:{id}` and `EndDate:[{startMs} {endMs}]`.
+ * The subscriptions list's grammar (spec 001 §7): sort by EndDate unless asked, every field
+ * unless `fields` names some, and the filters `AccountId:{uuid}` (repeatable: any of them) and
+ * `EndDate:[{startMs} {endMs}]` (inclusive).
  */
-export const subscriptionListQuerySchema = z.object({
-  skip: skipSchema,
-  take: takeSchema,
-  sortField: z.string().max(64).optional(),
-  sortDirection: sortDirectionSchema,
-  query: z.string().max(200).optional(),
-  fields: z.string().max(500).optional(),
-  filters: z.string().max(2000).optional(),
+export const subscriptionListGrammar = listGrammar({
+  sortFields: subscriptionSortFields,
+  defaultSortField: 'EndDate',
+  fields: subscriptionListFields,
+  defaultFields: subscriptionListFields,
+  keyField: 'Id',
+  filters: {
+    /** Subscriptions of any of these accounts (still limited to the caller's visible accounts). */
+    accountIds: listFilter.ids('AccountId', 'an account id'),
+    /** End date within [from, to], both inclusive; null: any end date. */
+    endDate: listFilter.timeRange('EndDate'),
+  },
 });
+/** The subscriptions list's query as the grammar reads it. */
+export type ParsedSubscriptionListQuery = ParsedListQueryOf<typeof subscriptionListGrammar>;
+
+const pageLimits = {
+  defaultTake: SUBSCRIPTION_LIST_DEFAULT_TAKE,
+  maxTake: SUBSCRIPTION_LIST_MAX_TAKE,
+};
+
+/** Query of `GET /v3/subscriptions`: the list query (lists/), read with the grammar above. */
+export const subscriptionListQuerySchema = listQuerySchema(pageLimits);
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuerySchema>;
 
 /** Raw query of `GET /v2.1/subscriptions`: the v3 grammar under the older parameter names. */
 export const subscriptionListQueryV21Schema = z.object({
-  from: skipSchema,
-  take: takeSchema,
-  sortBy: z.string().max(64).optional(),
-  sortDirection: sortDirectionSchema,
-  select: z.string().max(500).optional(),
-  filters: z.string().max(2000).optional(),
+  from: listSkipSchema(),
+  take: listTakeSchema(pageLimits),
+  sortBy: listSortFieldSchema,
+  sortDirection: listSortDirectionSchema,
+  select: listFieldsSchema,
+  filters: listFiltersSchema,
 });
 export type SubscriptionListQueryV21 = z.infer<typeof subscriptionListQueryV21Schema>;
+
+/** The v2.1 names of the parameters the grammar reads, for its 400s. */
+export const subscriptionListV21ParamNames: ListParamNames = {
+  sortField: 'sortBy',
+  fields: 'select',
+  filters: 'filters',
+};
 
 const isoDate = z.iso.datetime({ offset: true });
 

@@ -241,3 +241,25 @@ describe('GET /v2.1/subscriptions', () => {
     expect(res.json<{ field: string }>().field).toBe('sortBy');
   });
 });
+
+describe('GET /v3/subscriptions: the count', () => {
+  it('is reused for a few seconds and counted again once the subscription cache is cleared', async () => {
+    const [account] = await f.rows<{ id: string }>(`${NORTHWIND_TREE} limit 1`);
+    const filters = `AccountId:${account!.id}`;
+    const before = (await page('superUser', { filters, take: '1' })).count;
+    const [added] = await f.rows<{ id: string }>(
+      `insert into subscriptions (account_id, description, product_code, start_date, end_date)
+       values ($1, 'Count check', 'KPC-1', now(), now() + interval '1 year') returning id`,
+      [account!.id],
+    );
+    try {
+      expect((await page('superUser', { filters, take: '1', skip: '1' })).count).toBe(before);
+      const cleared = await f.call('superUser', 'POST', '/v2/admin/cache/subscription');
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect((await page('superUser', { filters, take: '1' })).count).toBe(before + 1);
+    } finally {
+      await f.rows('delete from subscriptions where id = $1', [added!.id]);
+      await f.call('superUser', 'POST', '/v2/admin/cache/subscription');
+    }
+  });
+});

@@ -133,11 +133,8 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
   }
 
   return {
-    /** One page of the list; the count reads the subscriptions table alone. */
-    async list(
-      scope: AccountScope,
-      q: ParsedSubscriptionQuery,
-    ): Promise<{ rows: SubscriptionListRow[]; count: number }> {
+    /** One page of the list. */
+    async page(scope: AccountScope, q: ParsedSubscriptionQuery): Promise<SubscriptionListRow[]> {
       const { clause, params } = where(scope, q);
       const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
       const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
@@ -146,20 +143,28 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
       // is the sort key), then only its rows are joined to their account.
       const sortJoin =
         q.sortField === 'AccountName' ? 'join accounts a on a.id = s.account_id' : '';
-      return pageAndCount<SubscriptionListRow>(
-        {
-          sql: `with page as (
-                  select s.* from subscriptions s ${sortJoin} where ${clause} order by ${order}
-                  limit ${q.take} offset ${q.skip}
-                )
-                select s.id, s.subscription_number, s.description, s.product_code, s.account_id,
-                       a.name as account_name, s.start_date, s.end_date
-                from page s join accounts a on a.id = s.account_id
-                order by ${order}`,
-          params,
-        },
-        { sql: `select count(*)::int as n from subscriptions s where ${clause}`, params },
+      const r = await pool.query<SubscriptionListRow>(
+        `with page as (
+           select s.* from subscriptions s ${sortJoin} where ${clause} order by ${order}
+           limit ${q.take} offset ${q.skip}
+         )
+         select s.id, s.subscription_number, s.description, s.product_code, s.account_id,
+                a.name as account_name, s.start_date, s.end_date
+         from page s join accounts a on a.id = s.account_id
+         order by ${order}`,
+        params,
       );
+      return r.rows;
+    },
+
+    /** How many subscriptions match the list's filters and text; reads the subscriptions table alone. */
+    async count(scope: AccountScope, q: ParsedSubscriptionQuery): Promise<number> {
+      const { clause, params } = where(scope, q);
+      const r = await pool.query<{ n: number }>(
+        `select count(*)::int as n from subscriptions s where ${clause}`,
+        params,
+      );
+      return r.rows[0]?.n ?? 0;
     },
 
     /** One subscription, or null when it is missing or outside the scope. */

@@ -1,6 +1,10 @@
 import {
+  LIST_PARAM_NAMES,
   SUBSCRIPTION_ACTIVITY_MAX,
   SUBSCRIPTION_REMOTE_NAMES_MAX,
+  subscriptionListV21ParamNames,
+  type ListParamNames,
+  type ListQuery,
   type Subscription,
   type SubscriptionAccountList,
   type SubscriptionAccountQueryV21,
@@ -17,14 +21,9 @@ import {
 import { assertCan, can } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { NotFoundError } from '../../plugins/errors.js';
-import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
-import {
-  parseSubscriptionQuery,
-  V21_PARAM_NAMES,
-  V3_PARAM_NAMES,
-  type ParamNames,
-  type SubscriptionListParams,
-} from './subscription-query.js';
+import { scopeKey, type AccountScope, type Tenancy } from '../../plugins/tenancy.js';
+import { sharedCounts, type CacheRegistry } from '../../plugins/cache.js';
+import { parseSubscriptionQuery, type ParsedSubscriptionQuery } from './subscription-query.js';
 import {
   presentActivity,
   presentDailyUsage,
@@ -38,6 +37,19 @@ import {
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
 
 const VIEW = 'subscriptions.view';
+/** How long a list count is reused: subscriptions come from the CRM and seldom change. */
+export const LIST_TOTAL_TTL_MS = 10_000;
+
+/** The cache key of a list count: who sees what, and what is asked. */
+export function listTotalKey(scope: AccountScope, q: ParsedSubscriptionQuery): string {
+  const f = q.filters;
+  return [
+    scopeKey(scope),
+    [...f.accountIds].sort().join(','),
+    f.endDate ? `${f.endDate.from.getTime()}..${f.endDate.to.getTime()}` : '',
+    q.text ?? '',
+  ].join('|');
+}
 
 /** The detail's Overview card: number and Salesforce ids; Networks (spec 001 §6). */
 function detailAccess(principal: Principal): FieldAccess {
@@ -55,7 +67,18 @@ function historyAccess(principal: Principal): FieldAccess {
   };
 }
 
-export function createSubscriptionsService(repo: SubscriptionsRepository, tenancy: Tenancy) {
+export function createSubscriptionsService(
+  repo: SubscriptionsRepository,
+  tenancy: Tenancy,
+  caches: CacheRegistry,
+) {
+  // The count of a list is shared for a few seconds per (scope, filters, text): paging,
+  // sorting and choosing fields do not count again.
+  const totals = sharedCounts(caches, 'subscription', 'subscription list totals', {
+    ttlMs: LIST_TOTAL_TTL_MS,
+    maxEntries: 5_000,
+  });
+
   /** The caller's scope and the subscription, or 404 when it is missing or outside it. */
   async function visible(
     principal: Principal,
@@ -70,12 +93,16 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
 
   async function list(
     principal: Principal,
-    params: SubscriptionListParams,
-    names: ParamNames,
+    params: ListQuery,
+    names: ListParamNames,
   ): Promise<SubscriptionList> {
     assertCan(principal, VIEW);
     const q = parseSubscriptionQuery(params, names);
-    const { rows, count } = await repo.list(await tenancy.scope(principal), q);
+    const scope = await tenancy.scope(principal);
+    const [rows, count] = await Promise.all([
+      repo.page(scope, q),
+      totals(listTotalKey(scope, q), () => repo.count(scope, q)),
+    ]);
     return { items: rows.map((r) => presentSubscriptionListItem(r, q.fields)), count };
   }
 
@@ -98,7 +125,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
   return {
     /** `GET /v3/subscriptions`: one page of the caller's subscriptions with the requested fields. */
     list: (principal: Principal, query: SubscriptionListQuery) =>
-      list(principal, query, V3_PARAM_NAMES),
+      list(principal, query, LIST_PARAM_NAMES),
 
     /** `GET /v2.1/subscriptions`: the v3 list under the v2.1 parameter names. */
     listV21: (principal: Principal, q: SubscriptionListQueryV21) =>
@@ -112,7 +139,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
           fields: q.select,
           filters: q.filters,
         },
-        V21_PARAM_NAMES,
+        subscriptionListV21ParamNames,
       ),
 
     /** `GET /v3/subscriptions/{id}`: role-restricted fields only for the roles that see them. */

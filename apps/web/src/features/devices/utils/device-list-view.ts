@@ -1,7 +1,13 @@
 import {
   DEVICE_LIST_DEFAULT_TAKE,
+  deviceListGrammar,
+  formatListFilters,
+  formatListQuery,
+  listQuerySearch,
   type DeviceListField,
   type DeviceSortField,
+  type ListQueryParams,
+  type ParsedDeviceListQuery,
 } from '@aerie/contract';
 import { z } from 'zod';
 import { deviceColumnIds, deviceSortFieldByColumn, type DeviceColumnId } from './device-columns';
@@ -118,16 +124,8 @@ export function deviceListSearch(view: DeviceListView): Record<string, string | 
   return search;
 }
 
-/** The request of `GET /v2/devices` (spec 001 §7), with the server's names and grammar. */
-export interface DeviceListRequest {
-  skip: number;
-  take: number;
-  sortField: DeviceSortField;
-  sortDirection: 'ASC' | 'DESC';
-  query?: string;
-  fields: string;
-  filters?: string;
-}
+/** The request of `GET /v2/devices` (spec 001 §7), in the contract's list grammar. */
+export type DeviceListRequest = ListQueryParams<DeviceSortField>;
 
 /** The fields the list's rows need. */
 export const DEVICE_LIST_FIELDS: readonly DeviceListField[] = [
@@ -140,20 +138,27 @@ export const DEVICE_LIST_FIELDS: readonly DeviceListField[] = [
   'NetworkStatus',
 ];
 
-function onlineFilter(name: string, filter: OnlineFilter): string | null {
-  return filter === 'any' ? null : `${name}:${filter === 'online' ? 'true' : 'false'}`;
+/** An online-state filter as the grammar reads it: online, not online, or either (null). */
+function onlineFilter(filter: OnlineFilter): boolean | null {
+  return filter === 'any' ? null : filter === 'online';
+}
+
+/** The view's filters in the list grammar's terms. */
+function filterValues(
+  view: Pick<DeviceListView, 'accountId' | 'satellite' | 'cellular'>,
+): Partial<ParsedDeviceListQuery['filters']> {
+  return {
+    satelliteOnline: onlineFilter(view.satellite),
+    cellularOnline: onlineFilter(view.cellular),
+    accountIds: view.accountId ? [view.accountId] : [],
+  };
 }
 
 /** `filters`: `NetworkStatus.SatelliteOnline:true`, `NetworkStatus.CellularOnline:true`, `AccountId:{id}`, comma-joined. */
 export function deviceListFilters(
   view: Pick<DeviceListView, 'accountId' | 'satellite' | 'cellular'>,
 ): string | undefined {
-  const parts = [
-    onlineFilter('NetworkStatus.SatelliteOnline', view.satellite),
-    onlineFilter('NetworkStatus.CellularOnline', view.cellular),
-    view.accountId ? `AccountId:${view.accountId}` : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(',') : undefined;
+  return formatListFilters(deviceListGrammar, filterValues(view));
 }
 
 /** The request for one page of the view. */
@@ -162,24 +167,18 @@ export function deviceListRequest(
   pageSize: number = DEVICE_LIST_DEFAULT_TAKE,
   fields: readonly DeviceListField[] = DEVICE_LIST_FIELDS,
 ): DeviceListRequest {
-  const filters = deviceListFilters(view);
-  const query = view.query.trim();
-  return {
+  return formatListQuery(deviceListGrammar, {
     skip: (view.page - 1) * pageSize,
     take: pageSize,
     sortField: deviceSortFieldByColumn[view.sort],
-    sortDirection: view.direction === 'desc' ? 'DESC' : 'ASC',
-    fields: fields.join(','),
-    ...(query ? { query } : {}),
-    ...(filters ? { filters } : {}),
-  };
+    sortDirection: view.direction,
+    text: view.query,
+    fields,
+    filters: filterValues(view),
+  });
 }
 
 /** The query string of a request, as the server reads it. */
 export function deviceListRequestSearch(request: DeviceListRequest): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(request)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return params.toString();
+  return listQuerySearch(request);
 }

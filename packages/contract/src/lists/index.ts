@@ -1,0 +1,4 @@
+export * from './list-query.js';
+export * from './list-grammar.js';
+export * from './parse-list-query.js';
+export * from './format-list-query.js';
