@@ -58,7 +58,7 @@ import {
   registerAuthentication,
   type CachedPrincipal,
 } from './plugins/auth.js';
-import { createUserActivityRecorder, lastActiveWriter } from './plugins/user-activity.js';
+import { createUserActivityRecorder } from './plugins/user-activity.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
 import { loadIdentityKeys, publicJwk } from './identity/keys.js';
@@ -164,7 +164,7 @@ export async function buildApp({
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
-  const users = createUsersRepository(database.db);
+  const users = createUsersRepository(database.pool);
   const apiClients = createApiClientsRepository(database.pool);
 
   let verify: TokenVerifier;
@@ -217,8 +217,8 @@ export async function buildApp({
   const bus = createLiveBus(database, app.log);
   await bus.ready();
   const caches = createCacheRegistry(bus, app.log);
-  const accounts = createAccountsFeature(database.db, caches);
-  const notifications = createNotificationsFeature(database.db, bus, app.log);
+  const accounts = createAccountsFeature(database.pool, caches);
+  const notifications = createNotificationsFeature(database.pool, bus, app.log);
   const hub = new HubSimulator({
     store: createPgHubRemoteStore(database.pool),
     delayMs: config.hub.simulatorDelayMs,
@@ -256,7 +256,7 @@ export async function buildApp({
   await registerSpa(app, config.webDist);
 
   const recordActivity = createUserActivityRecorder({
-    write: lastActiveWriter(database.db),
+    write: (userId, at) => users.recordActivity(userId, at),
     onError: (error) => app.log.warn({ err: error }, 'could not record user activity'),
   });
 
@@ -282,7 +282,7 @@ export async function buildApp({
       }).routes,
     );
     await api.register(
-      healthRoutes(createHealthService(createHealthRepository(database.db), probes)),
+      healthRoutes(createHealthService(createHealthRepository(database.pool), probes)),
     );
     await api.register(
       runtimeConfigRoutes({
@@ -303,9 +303,9 @@ export async function buildApp({
     );
     await api.register(accounts.routes);
     await api.register(notifications.routes);
-    await api.register(feedRoutes(createFeedService(createFeedRepository(database.db), app.log)));
+    await api.register(feedRoutes(createFeedService(createFeedRepository(database.pool), app.log)));
     await api.register(adminRoutes(createAdminService(caches)));
-    await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
+    await api.register(recentRoutes(createRecentService(createRecentRepository(database.pool))));
     const devices = createDevicesFeature(database.pool, accounts.tenancy, caches, {
       preparedStatements: database.kind === 'postgres',
     });
@@ -353,7 +353,6 @@ export async function buildApp({
     await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy).routes);
     await api.register(
       createReferenceFeature({
-        db: database.db,
         pool: database.pool,
         caches,
         tenancy: accounts.tenancy,
