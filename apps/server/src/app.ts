@@ -66,6 +66,8 @@ import { createProvider } from './identity/provider.js';
 import { createApiClientsRepository } from './identity/api-clients.repository.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { createLoginThrottle } from './identity/login-throttle.js';
+import { createLoginThrottleRepository } from './identity/login-throttle.repository.js';
+import { createOidcPayloadsRepository } from './identity/oidc-payloads.repository.js';
 import {
   createTokenVerifier,
   discoverJwksUri,
@@ -177,8 +179,9 @@ export async function buildApp({
       portalClientId: config.identity.clientId,
       audience: config.identity.audience,
       keys,
-      pool: database.pool,
       users,
+      apiClients,
+      payloads: createOidcPayloadsRepository(database.pool),
       portalAccessTokenTtl: config.identity.portalAccessTokenTtl,
     });
     provider.on('server_error', (_ctx, error) =>
@@ -189,8 +192,8 @@ export async function buildApp({
       brand: config.brand,
       publicUrl: config.publicUrl,
       users,
-      throttle: createLoginThrottle(database.pool),
-      pool: database.pool,
+      throttle: createLoginThrottle(createLoginThrottleRepository(database.pool)),
+      apiClients,
     });
     verify = createTokenVerifier({
       issuer: config.identity.issuer,
