@@ -78,6 +78,25 @@ export default tseslint.config(
     rules: { 'aerie/feature-boundaries': 'error' },
   },
   {
+    // One data-access style (docs/decisions/022): repositories write SQL on the pool; the
+    // Drizzle schema only types their rows, and its query builder stays in the seed generators.
+    files: ['apps/server/src/{features,identity,plugins}/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.js', '**/db/fleet-schema.js'],
+              allowTypeImports: true,
+              message: 'Write SQL in a repository (decision 022); import the schema as types only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

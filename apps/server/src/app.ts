@@ -55,7 +55,7 @@ import {
   registerAuthentication,
   type CachedPrincipal,
 } from './plugins/auth.js';
-import { createUserActivityRecorder, lastActiveWriter } from './plugins/user-activity.js';
+import { createUserActivityRecorder } from './plugins/user-activity.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
 import { loadIdentityKeys, publicJwk } from './identity/keys.js';
@@ -63,6 +63,8 @@ import { createProvider } from './identity/provider.js';
 import { createApiClientsRepository } from './identity/api-clients.repository.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { createLoginThrottle } from './identity/login-throttle.js';
+import { createLoginThrottleRepository } from './identity/login-throttle.repository.js';
+import { createOidcPayloadsRepository } from './identity/oidc-payloads.repository.js';
 import {
   createTokenVerifier,
   discoverJwksUri,
@@ -162,7 +164,7 @@ export async function buildApp({
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
-  const users = createUsersRepository(database.db);
+  const users = createUsersRepository(database.pool);
   const apiClients = createApiClientsRepository(database.pool);
 
   let verify: TokenVerifier;
@@ -175,8 +177,9 @@ export async function buildApp({
       portalClientId: config.identity.clientId,
       audience: config.identity.audience,
       keys,
-      pool: database.pool,
       users,
+      apiClients,
+      payloads: createOidcPayloadsRepository(database.pool),
       portalAccessTokenTtl: config.identity.portalAccessTokenTtl,
     });
     provider.on('server_error', (_ctx, error) =>
@@ -187,8 +190,8 @@ export async function buildApp({
       brand: config.brand,
       publicUrl: config.publicUrl,
       users,
-      throttle: createLoginThrottle(database.pool),
-      pool: database.pool,
+      throttle: createLoginThrottle(createLoginThrottleRepository(database.pool)),
+      apiClients,
     });
     verify = createTokenVerifier({
       issuer: config.identity.issuer,
@@ -215,8 +218,8 @@ export async function buildApp({
   const bus = createLiveBus(database, app.log);
   await bus.ready();
   const caches = createCacheRegistry(bus, app.log);
-  const accounts = createAccountsFeature(database.db, caches);
-  const notifications = createNotificationsFeature(database.db, bus, app.log);
+  const accounts = createAccountsFeature(database.pool, caches);
+  const notifications = createNotificationsFeature(database.pool, bus, app.log);
   const hub = new HubSimulator({
     store: createPgHubRemoteStore(database.pool),
     delayMs: config.hub.simulatorDelayMs,
@@ -254,7 +257,7 @@ export async function buildApp({
   await registerSpa(app, config.webDist);
 
   const recordActivity = createUserActivityRecorder({
-    write: lastActiveWriter(database.db),
+    write: (userId, at) => users.recordActivity(userId, at),
     onError: (error) => app.log.warn({ err: error }, 'could not record user activity'),
   });
 
@@ -280,7 +283,7 @@ export async function buildApp({
       }).routes,
     );
     await api.register(
-      healthRoutes(createHealthService(createHealthRepository(database.db), probes)),
+      healthRoutes(createHealthService(createHealthRepository(database.pool), probes)),
     );
     await api.register(
       runtimeConfigRoutes({
@@ -301,9 +304,9 @@ export async function buildApp({
     );
     await api.register(accounts.routes);
     await api.register(notifications.routes);
-    await api.register(feedRoutes(createFeedService(createFeedRepository(database.db), app.log)));
+    await api.register(feedRoutes(createFeedService(createFeedRepository(database.pool), app.log)));
     await api.register(adminRoutes(createAdminService(caches)));
-    await api.register(recentRoutes(createRecentService(createRecentRepository(database.db))));
+    await api.register(recentRoutes(createRecentService(createRecentRepository(database.pool))));
     const devices = createDevicesFeature(database.pool, accounts.tenancy, caches, {
       preparedStatements: database.kind === 'postgres',
     });
@@ -351,7 +354,6 @@ export async function buildApp({
     await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy, caches).routes);
     await api.register(
       createReferenceFeature({
-        db: database.db,
         pool: database.pool,
         caches,
         tenancy: accounts.tenancy,

@@ -18,3 +18,6 @@ export async function inTransaction<T>(
     client.release();
   }
 }
+
+/** What a repository query runs on: the pool, or the connection of a transaction. */
+export type Queryable = pg.Pool | pg.PoolClient;

@@ -1,10 +1,10 @@
 import type pg from 'pg';
+import type { apiClients } from '../db/schema.js';
 import { deriveClientSecret, newSecretSalt } from './client-secrets.js';
 
-export interface ApiClientRecord {
-  clientId: string;
-  createdAt: Date;
-}
+type ApiClientRow = typeof apiClients.$inferSelect;
+
+export type ApiClientRecord = Pick<ApiClientRow, 'clientId' | 'createdAt'>;
 
 /** API clients of the client-credentials grant; only a derived form of the secret is stored. */
 export function createApiClientsRepository(pool: pg.Pool) {
@@ -20,18 +20,37 @@ export function createApiClientsRepository(pool: pg.Pool) {
       return r.rowCount === 1;
     },
     async ownerOf(clientId: string): Promise<string | null> {
-      const r = await pool.query<{ user_id: string }>(
-        'select user_id from api_clients where client_id = $1',
+      const r = await pool.query<Pick<ApiClientRow, 'userId'>>(
+        'select user_id as "userId" from api_clients where client_id = $1',
         [clientId],
       );
-      return r.rows[0]?.user_id ?? null;
+      return r.rows[0]?.userId ?? null;
+    },
+    /** The client's id and derived secret, for the identity provider to authenticate it. */
+    async credentialsOf(
+      clientId: string,
+    ): Promise<Pick<ApiClientRow, 'clientId' | 'secretHash'> | null> {
+      const r = await pool.query<Pick<ApiClientRow, 'clientId' | 'secretHash'>>(
+        'select client_id as "clientId", secret_hash as "secretHash" from api_clients where client_id = $1',
+        [clientId],
+      );
+      return r.rows[0] ?? null;
+    },
+    /** The salt a presented secret is derived with; null for an unknown client. */
+    async secretSaltOf(clientId: string): Promise<string | null> {
+      const r = await pool.query<Pick<ApiClientRow, 'secretSalt'>>(
+        'select secret_salt as "secretSalt" from api_clients where client_id = $1',
+        [clientId],
+      );
+      return r.rows[0]?.secretSalt ?? null;
     },
     async listByUser(userId: string): Promise<ApiClientRecord[]> {
-      const r = await pool.query<{ client_id: string; created_at: Date }>(
-        'select client_id, created_at from api_clients where user_id = $1 order by created_at, client_id',
+      const r = await pool.query<ApiClientRecord>(
+        `select client_id as "clientId", created_at as "createdAt" from api_clients
+         where user_id = $1 order by created_at, client_id`,
         [userId],
       );
-      return r.rows.map((row) => ({ clientId: row.client_id, createdAt: row.created_at }));
+      return r.rows;
     },
     /** Deletes the user's own client; false when the user has no client by that id. */
     async delete(userId: string, clientId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { purgeExpiredOidcPayloads } from './oidc-adapter.js';
+import { createLoginThrottleRepository } from './login-throttle.repository.js';
+import { createOidcPayloadsRepository } from './oidc-payloads.repository.js';
 import { THROTTLE } from './login-throttle.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -8,14 +9,11 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function purgeIdentityRows(
   pool: pg.Pool,
 ): Promise<{ payloads: number; throttles: number }> {
-  const payloads = await purgeExpiredOidcPayloads(pool);
-  const throttles = await pool.query(
-    `delete from login_throttle
-     where window_started_at < now() - make_interval(secs => $1::int)
-       and (locked_until is null or locked_until < now())`,
-    [Math.ceil(THROTTLE.windowMs / 1000)],
+  const payloads = await createOidcPayloadsRepository(pool).purgeExpired();
+  const throttles = await createLoginThrottleRepository(pool).purgeStale(
+    Math.ceil(THROTTLE.windowMs / 1000),
   );
-  return { payloads, throttles: throttles.rowCount ?? 0 };
+  return { payloads, throttles };
 }
 
 /**

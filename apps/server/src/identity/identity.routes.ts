@@ -5,11 +5,11 @@ import rateLimit from '@fastify/rate-limit';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { UsersRepository } from '../features/users/users.repository.js';
+import type { ApiClientsRepository } from './api-clients.repository.js';
 import { deriveClientSecret } from './client-secrets.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { changePasswordPage, errorPage, identityCss, loginPage, logoutScript } from './pages.js';
 import { decoyHash, hashPassword, PASSWORD_RULES, verifyPassword } from './passwords.js';
-import type pg from 'pg';
 
 export const IDENTITY_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
@@ -28,7 +28,7 @@ export interface IdentityRoutesOptions {
   publicUrl: string;
   users: UsersRepository;
   throttle: LoginThrottle;
-  pool: pg.Pool;
+  apiClients: ApiClientsRepository;
 }
 
 const loginBody = z.object({
@@ -246,11 +246,7 @@ export async function identityRoutes(
           delete request.raw.headers.authorization;
         }
         if (body['client_id'] && body['client_secret']) {
-          const r = await o.pool.query<{ secret_salt: string }>(
-            'select secret_salt from api_clients where client_id = $1',
-            [body['client_id']],
-          );
-          const salt = r.rows[0]?.secret_salt;
+          const salt = await o.apiClients.secretSaltOf(body['client_id']);
           body['client_secret'] = salt
             ? await deriveClientSecret(body['client_secret'], salt)
             : '!';

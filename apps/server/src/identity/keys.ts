@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type pg from 'pg';
+import { createIdentityKeysRepository } from './identity-keys.repository.js';
 
 export interface IdentityKeys {
   /** Private signing key (JWK) for ID and access tokens. */
@@ -20,22 +21,12 @@ export async function loadOrCreateKeyMaterial<T>(
   kind: 'signing' | 'cookie' | 'feature-signing',
   create: () => Promise<T>,
 ): Promise<T> {
-  const existing = await pool.query<{ material: T }>(
-    'select material from identity_keys where id = $1',
-    [id],
-  );
-  if (existing.rows[0]) return existing.rows[0].material;
-  const material = await create();
+  const keys = createIdentityKeysRepository(pool);
+  const existing = await keys.materialOf<T>(id);
+  if (existing !== null) return existing;
   // Several instances may start at once: the first insert wins, everyone reads it back.
-  await pool.query(
-    'insert into identity_keys (id, kind, material) values ($1, $2, $3) on conflict (id) do nothing',
-    [id, kind, JSON.stringify(material)],
-  );
-  const stored = await pool.query<{ material: T }>(
-    'select material from identity_keys where id = $1',
-    [id],
-  );
-  return stored.rows[0]!.material;
+  await keys.insertIfAbsent(id, kind, await create());
+  return (await keys.materialOf<T>(id))!;
 }
 
 /** Loads the identity provider's keys from the database, creating them on first start. */

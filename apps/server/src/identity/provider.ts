@@ -5,11 +5,12 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type pg from 'pg';
 import { PARTNERS_API_SCOPE, PORTAL_API_SCOPE } from '@aerie/contract';
 import type { UsersRepository } from '../features/users/users.repository.js';
+import type { ApiClientsRepository } from './api-clients.repository.js';
 import type { IdentityKeys } from './keys.js';
 import { createOidcAdapterFactory } from './oidc-adapter.js';
+import type { OidcPayloadsRepository } from './oidc-payloads.repository.js';
 import { errorPage, logoutPage } from './pages.js';
 
 export interface ProviderOptions {
@@ -19,8 +20,9 @@ export interface ProviderOptions {
   portalClientId: string;
   audience: string;
   keys: IdentityKeys;
-  pool: pg.Pool;
   users: UsersRepository;
+  apiClients: ApiClientsRepository;
+  payloads: OidcPayloadsRepository;
   /** Seconds; the portal renews silently well before expiry. */
   portalAccessTokenTtl?: number;
 }
@@ -42,12 +44,12 @@ const TTL = {
  * tokens for one resource server (the portal API).
  */
 export function createProvider(o: ProviderOptions): Provider {
-  const baseAdapter = createOidcAdapterFactory(o.pool);
+  const baseAdapter = createOidcAdapterFactory(o.payloads);
   const portalTtl = o.portalAccessTokenTtl ?? TTL.portalAccessToken;
 
   const configuration: Configuration = {
     adapter: (kind: string) =>
-      kind === 'Client' ? apiClientAdapter(o.pool, baseAdapter(kind)) : baseAdapter(kind),
+      kind === 'Client' ? apiClientAdapter(o.apiClients, baseAdapter(kind)) : baseAdapter(kind),
     clients: [
       {
         client_id: o.portalClientId,
@@ -173,19 +175,15 @@ export function createProvider(o: ProviderOptions): Provider {
 }
 
 /** API clients are registered in `api_clients`; they use the client-credentials grant only. */
-function apiClientAdapter(pool: pg.Pool, fallback: Adapter): Adapter {
+function apiClientAdapter(apiClients: ApiClientsRepository, fallback: Adapter): Adapter {
   return {
     ...fallback,
     async find(id: string): Promise<AdapterPayload | undefined> {
-      const r = await pool.query<{ client_id: string; secret_hash: string }>(
-        'select client_id, secret_hash from api_clients where client_id = $1',
-        [id],
-      );
-      const row = r.rows[0];
-      if (!row) return undefined;
+      const client = await apiClients.credentialsOf(id);
+      if (!client) return undefined;
       return {
-        client_id: row.client_id,
-        client_secret: row.secret_hash,
+        client_id: client.clientId,
+        client_secret: client.secretHash,
         grant_types: ['client_credentials'],
         response_types: [],
         redirect_uris: [],

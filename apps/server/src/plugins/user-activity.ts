@@ -1,7 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
-import { users } from '../db/schema.js';
-
 /** A user counts as active for monthly figures; recording more often than hourly adds nothing. */
 export const ACTIVITY_INTERVAL_MS = 60 * 60_000;
 
@@ -53,15 +49,5 @@ export function createUserActivityRecorder({
     } catch (error) {
       onError(error);
     }
-  };
-}
-
-/** Writes `users.last_active_at`, never moving it back (instances may race). */
-export function lastActiveWriter(db: Db): UserActivityRecorderOptions['write'] {
-  return async (userId, at) => {
-    await db
-      .update(users)
-      .set({ lastActiveAt: sql`greatest(${users.lastActiveAt}, ${at.toISOString()}::timestamptz)` })
-      .where(eq(users.id, userId));
   };
 }

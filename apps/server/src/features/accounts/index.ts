@@ -1,12 +1,12 @@
-import type { Db } from '../../db/database.js';
+import type pg from 'pg';
 import type { CacheRegistry } from '../../plugins/cache.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { createAccountsService } from './accounts.service.js';
 
 /** Wires the accounts feature; `tenancy` is what other features receive from app.ts. */
-export function createAccountsFeature(db: Db, caches: CacheRegistry) {
-  const repository = createAccountsRepository(db);
+export function createAccountsFeature(pool: pg.Pool, caches: CacheRegistry) {
+  const repository = createAccountsRepository(pool);
   const service = createAccountsService(repository, caches);
   return { repository, tenancy: service.tenancy, routes: accountsRoutes(service) };
 }

@@ -1,32 +1,25 @@
-import { count, desc, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import type { BrowserMeta, ErrorReport, FeedbackRequest, TelemetryUpload } from '@aerie/contract';
-import type { Db } from '../../db/database.js';
-import { accounts, errorReports, feedback, telemetryEvents, users } from '../../db/schema.js';
+import type { accounts, feedback, users } from '../../db/schema.js';
 
-export interface FeedbackRecord {
-  id: string;
-  userId: string;
-  mood: 'happy' | 'meh' | 'sad' | null;
-  feedback: string;
-  browserMeta: unknown;
-  createdAt: Date;
-  firstName: string;
-  lastName: string;
-  email: string;
-  accountName: string;
-}
+/** A feedback row with its author's name and account, as staff read it. */
+export type FeedbackRecord = Pick<
+  typeof feedback.$inferSelect,
+  'id' | 'userId' | 'mood' | 'feedback' | 'browserMeta' | 'createdAt'
+> &
+  Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'email'> & {
+    accountName: (typeof accounts.$inferSelect)['name'];
+  };
 
-export function createFeedRepository(db: Db) {
+export function createFeedRepository(pool: pg.Pool) {
   return {
     async insertFeedback(userId: string, accountId: string, f: FeedbackRequest): Promise<void> {
       const browserMeta: BrowserMeta = f.browserMeta;
-      await db.insert(feedback).values({
-        userId,
-        accountId,
-        mood: f.mood,
-        feedback: f.feedback,
-        browserMeta,
-      });
+      await pool.query(
+        `insert into feedback (user_id, account_id, mood, feedback, browser_meta)
+         values ($1, $2, $3, $4, $5::jsonb)`,
+        [userId, accountId, f.mood, f.feedback, JSON.stringify(browserMeta)],
+      );
     },
 
     async feedbackPage(
@@ -34,53 +27,50 @@ export function createFeedRepository(db: Db) {
       take: number,
     ): Promise<{ items: FeedbackRecord[]; total: number }> {
       const [items, totals] = await Promise.all([
-        db
-          .select({
-            id: feedback.id,
-            userId: feedback.userId,
-            mood: feedback.mood,
-            feedback: feedback.feedback,
-            browserMeta: feedback.browserMeta,
-            createdAt: feedback.createdAt,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            accountName: accounts.name,
-          })
-          .from(feedback)
-          .innerJoin(users, eq(users.id, feedback.userId))
-          .innerJoin(accounts, eq(accounts.id, feedback.accountId))
-          .orderBy(desc(feedback.createdAt), desc(feedback.id))
-          .offset(skip)
-          .limit(take),
-        db.select({ total: count() }).from(feedback),
+        pool.query<FeedbackRecord>(
+          `select f.id, f.user_id as "userId", f.mood, f.feedback, f.browser_meta as "browserMeta",
+                  f.created_at as "createdAt", u.first_name as "firstName", u.last_name as "lastName",
+                  u.email, a.name as "accountName"
+           from feedback f
+           join users u on u.id = f.user_id
+           join accounts a on a.id = f.account_id
+           order by f.created_at desc, f.id desc
+           offset $1 limit $2`,
+          [skip, take],
+        ),
+        pool.query<{ total: number }>('select count(*)::int as total from feedback'),
       ]);
-      return { items, total: totals[0]?.total ?? 0 };
+      return { items: items.rows, total: totals.rows[0]?.total ?? 0 };
     },
 
     async insertTelemetry(userId: string, upload: TelemetryUpload): Promise<number> {
       if (upload.events.length === 0) return 0;
-      await db.insert(telemetryEvents).values(
-        upload.events.map((e) => ({
-          userId,
-          occurredAt: new Date(e.timestamp),
-          categoryName: e.categoryName,
-          eventName: e.eventName,
-          label: e.label,
-          params: e.params,
-          userAgent: upload.userAgent,
-          locale: upload.locale,
-        })),
+      const events = upload.events.map((e) => ({
+        occurred_at: new Date(e.timestamp).toISOString(),
+        category_name: e.categoryName,
+        event_name: e.eventName,
+        label: e.label,
+        params: e.params,
+      }));
+      // NOTE: a JSON null becomes an SQL null in jsonb_to_recordset, as a null value did before.
+      await pool.query(
+        `insert into telemetry_events
+           (user_id, occurred_at, category_name, event_name, label, params, user_agent, locale)
+         select $1, e.occurred_at, e.category_name, e.event_name, e.label, e.params, $3, $4
+         from jsonb_to_recordset($2::jsonb)
+           as e(occurred_at timestamptz, category_name text, event_name text, label text, params jsonb)`,
+        [userId, JSON.stringify(events), upload.userAgent, upload.locale],
       );
       return upload.events.length;
     },
 
     async insertErrorReport(userId: string, report: ErrorReport): Promise<string> {
-      const rows = await db
-        .insert(errorReports)
-        .values({ userId, ...report })
-        .returning({ id: errorReports.id });
-      return rows[0]!.id;
+      const r = await pool.query<{ id: string }>(
+        `insert into error_reports (user_id, message, stack, url, user_agent)
+         values ($1, $2, $3, $4, $5) returning id`,
+        [userId, report.message, report.stack, report.url, report.userAgent],
+      );
+      return r.rows[0]!.id;
     },
   };
 }

@@ -1,26 +1,24 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { appState } from '../../db/schema.js';
+import type pg from 'pg';
 
 const MAINTENANCE_KEY = 'maintenance';
 
 /** Installation-wide state in `app_state`, shared by every instance. */
-export function createHealthRepository(db: Db) {
+export function createHealthRepository(pool: pg.Pool) {
   return {
     async maintenance(): Promise<boolean> {
-      const rows = await db
-        .select({ value: appState.value })
-        .from(appState)
-        .where(eq(appState.key, MAINTENANCE_KEY))
-        .limit(1);
-      return rows[0]?.value === true;
+      const r = await pool.query<{ value: unknown }>(
+        'select value from app_state where key = $1 limit 1',
+        [MAINTENANCE_KEY],
+      );
+      return r.rows[0]?.value === true;
     },
 
     async setMaintenance(on: boolean): Promise<void> {
-      await db
-        .insert(appState)
-        .values({ key: MAINTENANCE_KEY, value: on })
-        .onConflictDoUpdate({ target: appState.key, set: { value: on, updatedAt: new Date() } });
+      await pool.query(
+        `insert into app_state (key, value) values ($1, $2::jsonb)
+         on conflict (key) do update set value = excluded.value, updated_at = now()`,
+        [MAINTENANCE_KEY, JSON.stringify(on)],
+      );
     },
   };
 }

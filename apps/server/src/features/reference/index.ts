@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/database.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
 import type { Tenancy } from '../../plugins/tenancy.js';
 import { createAccessStatsRepository } from './access-stats.repository.js';
@@ -11,21 +10,14 @@ import { referenceRoutes } from './reference.routes.js';
 import { createReferenceService } from './reference.service.js';
 
 export interface ReferenceFeatureOptions extends AccessStatsOptions {
-  db: Db;
   pool: pg.Pool;
   caches: CacheRegistry;
   tenancy: Tenancy;
 }
 
 /** Wires the reference data calls and the access statistics. */
-export function createReferenceFeature({
-  db,
-  pool,
-  caches,
-  tenancy,
-  ...o
-}: ReferenceFeatureOptions) {
-  const reference = createReferenceService(createReferenceRepository(db), caches);
+export function createReferenceFeature({ pool, caches, tenancy, ...o }: ReferenceFeatureOptions) {
+  const reference = createReferenceService(createReferenceRepository(pool), caches);
   const accessStats = createAccessStatsService(
     createAccessStatsRepository(pool),
     tenancy,

@@ -1,80 +1,78 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { RoleKey } from '@aerie/contract';
-import type { Db } from '../../db/database.js';
-import { accounts, roles, users, userSettings } from '../../db/schema.js';
+import type { accounts, users } from '../../db/schema.js';
 
-export interface UserRecord {
-  id: string;
-  accountId: string;
-  accountName: string;
+/** A user with their account's name and role key. */
+export type UserRecord = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'accountId'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'loginType'
+  | 'passwordHash'
+  | 'features'
+  | 'disabled'
+> & {
+  accountName: (typeof accounts.$inferSelect)['name'];
+  /** roles.key holds one of the contract's role keys (seeded from them). */
   role: RoleKey;
-  email: string;
-  firstName: string;
-  lastName: string;
-  loginType: string;
-  passwordHash: string | null;
-  features: string[];
-  disabled: boolean;
-}
+};
 
-function userQuery(db: Db) {
-  return db
-    .select({
-      id: users.id,
-      accountId: users.accountId,
-      accountName: accounts.name,
-      role: roles.key,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      loginType: users.loginType,
-      passwordHash: users.passwordHash,
-      features: users.features,
-      disabled: users.disabled,
-    })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .innerJoin(roles, eq(roles.id, users.roleId));
-}
+const SELECT_USER = `
+  select u.id, u.account_id as "accountId", a.name as "accountName", r.key as role, u.email,
+         u.first_name as "firstName", u.last_name as "lastName", u.login_type as "loginType",
+         u.password_hash as "passwordHash", u.features, u.disabled
+  from users u
+  join accounts a on a.id = u.account_id
+  join roles r on r.id = u.role_id`;
 
-export function createUsersRepository(db: Db) {
+export function createUsersRepository(pool: pg.Pool) {
   return {
     async findById(id: string): Promise<UserRecord | null> {
-      const rows = await userQuery(db).where(eq(users.id, id)).limit(1);
-      return (rows[0] as UserRecord | undefined) ?? null;
+      const r = await pool.query<UserRecord>(`${SELECT_USER} where u.id = $1 limit 1`, [id]);
+      return r.rows[0] ?? null;
     },
 
     async findByEmail(email: string): Promise<UserRecord | null> {
-      const rows = await userQuery(db)
-        .where(sql`lower(${users.email}) = lower(${email})`)
-        .limit(1);
-      return (rows[0] as UserRecord | undefined) ?? null;
+      const r = await pool.query<UserRecord>(
+        `${SELECT_USER} where lower(u.email) = lower($1) limit 1`,
+        [email],
+      );
+      return r.rows[0] ?? null;
     },
 
     async settingsOf(userId: string): Promise<unknown> {
-      const rows = await db
-        .select({ settings: userSettings.settings })
-        .from(userSettings)
-        .where(eq(userSettings.userId, userId))
-        .limit(1);
-      return rows[0]?.settings ?? null;
+      const r = await pool.query<{ settings: unknown }>(
+        'select settings from user_settings where user_id = $1 limit 1',
+        [userId],
+      );
+      return r.rows[0]?.settings ?? null;
     },
 
     async saveSettings(userId: string, settings: unknown): Promise<void> {
-      await db
-        .insert(userSettings)
-        .values({ userId, settings })
-        .onConflictDoUpdate({
-          target: userSettings.userId,
-          set: { settings, updatedAt: new Date() },
-        });
+      await pool.query(
+        `insert into user_settings (user_id, settings) values ($1, $2::jsonb)
+         on conflict (user_id) do update set settings = excluded.settings, updated_at = now()`,
+        [userId, JSON.stringify(settings)],
+      );
     },
 
     async setPassword(userId: string, passwordHash: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(users.id, userId), eq(users.loginType, 'Local')));
+      await pool.query(
+        `update users set password_hash = $2, password_changed_at = now(), updated_at = now()
+         where id = $1 and login_type = 'Local'`,
+        [userId, passwordHash],
+      );
+    },
+
+    /** Records a user's activity time, never moving it back (instances may race). */
+    async recordActivity(userId: string, at: Date): Promise<void> {
+      await pool.query(
+        'update users set last_active_at = greatest(last_active_at, $2::timestamptz) where id = $1',
+        [userId, at.toISOString()],
+      );
     },
   };
 }

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, getTableColumns, type Table } from 'drizzle-orm';
+import { createAccountsRepository } from '../features/accounts/accounts.repository.js';
+import { createFeedRepository } from '../features/feed/feed.repository.js';
+import { createNotificationsRepository } from '../features/notifications/notifications.repository.js';
+import { createReferenceRepository } from '../features/reference/reference.repository.js';
+import { createUsersRepository } from '../features/users/users.repository.js';
+import { createApiClientsRepository } from '../identity/api-clients.repository.js';
+import { createOidcPayloadsRepository } from '../identity/oidc-payloads.repository.js';
+import { demoUsers } from '../demo/demo-identities.js';
+import { seedDemoFleet } from '../demo/seed-fleet.js';
+import { createTestContext, TEST_FLEET, type TestContext } from '../test/test-app.js';
+import * as fleet from './fleet-schema.js';
+import * as core from './schema.js';
+
+// Decision 022: repositories write SQL and type their rows from the Drizzle schema. `pool.query<T>`
+// trusts the SELECT list, so these tests compare what each repository reads with what Drizzle
+// reads from the same table: same keys, same values, same JavaScript types, on both engines.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemoFleet(ctx.database.db, { ...TEST_FLEET, deviceCount: 4, accountCount: 2 });
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Every column of the table, as Drizzle reads them, in the given order. */
+async function drizzleRows<T extends Table>(
+  table: T,
+  ...order: (keyof T['$inferSelect'] & string)[]
+): Promise<T['$inferSelect'][]> {
+  const columns = getTableColumns(table);
+  const rows: unknown[] = await ctx.database.db
+    .select()
+    .from(table as Table)
+    .orderBy(...order.map((k) => asc(columns[k]!)));
+  return rows as T['$inferSelect'][];
+}
+
+describe('repository rows match the schema types', () => {
+  it('reads every reference table as Drizzle does', async () => {
+    const repo = createReferenceRepository(ctx.database.pool);
+    const pairs: [unknown[], unknown[]][] = [
+      [await repo.metricProviders(), await drizzleRows(fleet.metricProviders, 'shortcode')],
+      [
+        await repo.metricTypes(),
+        await drizzleRows(fleet.metricTypes, 'providerShortcode', 'shortcode'),
+      ],
+      [await repo.featureTypes(), await drizzleRows(fleet.featureTypes, 'id')],
+      [await repo.componentModels(), await drizzleRows(fleet.componentModels, 'shortcode')],
+      [await repo.deviceTypes(), await drizzleRows(fleet.deviceTypes, 'id')],
+      [await repo.deviceProducts(), await drizzleRows(fleet.deviceProducts, 'productCode')],
+      [await repo.hubNetworks(), await drizzleRows(fleet.hubNetworks, 'networkId')],
+      [
+        await repo.subscriptionProducts(),
+        await drizzleRows(
+          fleet.subscriptionProducts,
+          'dataLimitInGb',
+          'hasCellular',
+          'productCode',
+        ),
+      ],
+    ];
+    for (const [ours, theirs] of pairs) {
+      expect(ours.length).toBeGreaterThan(0);
+      expect(ours).toEqual(theirs);
+    }
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    const versions = (await repo.softwareVersions()).sort(byId);
+    expect(versions).toEqual((await drizzleRows(fleet.softwareVersions, 'id')).sort(byId));
+    expect(versions[0]?.releaseDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const plans = (await repo.subscriptionPlans()).map((p) => p.plan);
+    const planCodes = (await drizzleRows(fleet.subscriptionPlans, 'planCode')).sort((a, b) =>
+      a.planCode.localeCompare(b.planCode),
+    );
+    expect([...plans].sort((a, b) => a.planCode.localeCompare(b.planCode))).toEqual(planCodes);
+  });
+
+  it('reads accounts and users with the columns of their tables', async () => {
+    const accounts = await createAccountsRepository(ctx.database.pool).listAll();
+    const stored = await drizzleRows(core.accounts, 'name');
+    expect(accounts).toEqual(
+      stored.map(({ id, name, kind, parentId }) => ({ id, name, kind, parentId })),
+    );
+
+    const users = createUsersRepository(ctx.database.pool);
+    for (const demo of demoUsers) {
+      const user = await users.findByEmail(demo.email.toUpperCase());
+      const [row] = await ctx.database.db
+        .select()
+        .from(core.users)
+        .where(eq(core.users.id, user!.id));
+      const { id, accountId, email, firstName, lastName, loginType, passwordHash, features } = row!;
+      expect(user).toEqual({
+        id,
+        accountId,
+        email,
+        firstName,
+        lastName,
+        loginType,
+        passwordHash,
+        features,
+        disabled: row!.disabled,
+        accountName: accounts.find((a) => a.id === accountId)!.name,
+        role: demo.role,
+      });
+      expect(await users.findById(id)).toEqual(user);
+    }
+  });
+
+  it('writes and reads notifications, feedback and API clients as their tables hold them', async () => {
+    const user = (await createUsersRepository(ctx.database.pool).findByEmail(demoUsers[0]!.email))!;
+
+    const notifications = createNotificationsRepository(ctx.database.pool);
+    const inserted = await notifications.insert(user.id, {
+      name: 'Test',
+      type: 'info',
+      label: 'Parity',
+      entityType: 'device',
+      entityId: 'x',
+    });
+    const [notification] = await ctx.database.db
+      .select()
+      .from(core.notifications)
+      .where(eq(core.notifications.id, inserted.id));
+    expect(inserted).toEqual(notification);
+    expect(await notifications.findById(inserted.id)).toEqual(notification);
+    expect(await notifications.listForUser(user.id, 1)).toEqual([notification]);
+
+    const feed = createFeedRepository(ctx.database.pool);
+    const browserMeta = {
+      screenResolution: '1x1',
+      windowResolution: '1x1',
+      userAgent: 'ua',
+      url: '/',
+    };
+    await feed.insertFeedback(user.id, user.accountId, {
+      mood: 'meh',
+      feedback: 'ok',
+      browserMeta,
+    });
+    const page = await feed.feedbackPage(0, 1);
+    const [feedback] = await ctx.database.db.select().from(core.feedback);
+    expect(page).toEqual({
+      total: 1,
+      items: [
+        {
+          id: feedback!.id,
+          userId: feedback!.userId,
+          mood: feedback!.mood,
+          feedback: feedback!.feedback,
+          browserMeta: feedback!.browserMeta,
+          createdAt: feedback!.createdAt,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          accountName: user.accountName,
+        },
+      ],
+    });
+    expect(feedback!.browserMeta).toEqual(browserMeta);
+
+    const clients = createApiClientsRepository(ctx.database.pool);
+    expect(await clients.create(user.id, 'parity-client', 'a secret of some length')).toBe(true);
+    const [client] = await ctx.database.db
+      .select()
+      .from(core.apiClients)
+      .where(eq(core.apiClients.clientId, 'parity-client'));
+    expect(await clients.listByUser(user.id)).toEqual([
+      { clientId: client!.clientId, createdAt: client!.createdAt },
+    ]);
+    expect(await clients.credentialsOf('parity-client')).toEqual({
+      clientId: client!.clientId,
+      secretHash: client!.secretHash,
+    });
+    expect(await clients.secretSaltOf('parity-client')).toBe(client!.secretSalt);
+    expect(await clients.ownerOf('parity-client')).toBe(user.id);
+  });
+
+  it('stores the identity provider payloads with their lookup columns', async () => {
+    const payloads = createOidcPayloadsRepository(ctx.database.pool);
+    const expiresAt = new Date(Date.now() + 60_000);
+    await payloads.upsert({
+      id: 'p1',
+      kind: 'Session',
+      payload: { uid: 'u1', grantId: 'g1' },
+      grantId: 'g1',
+      userCode: 'c1',
+      uid: 'u1',
+      expiresAt,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(core.oidcPayloads)
+      .where(eq(core.oidcPayloads.id, 'p1'));
+    expect(row).toEqual({
+      id: 'p1',
+      kind: 'Session',
+      payload: { uid: 'u1', grantId: 'g1' },
+      grantId: 'g1',
+      userCode: 'c1',
+      uid: 'u1',
+      expiresAt,
+      consumedAt: null,
+    });
+    for (const [by, value] of [
+      ['id', 'p1'],
+      ['uid', 'u1'],
+      ['userCode', 'c1'],
+    ] as const) {
+      expect(await payloads.findLive('Session', by, value)).toEqual({
+        payload: row!.payload,
+        consumedAt: null,
+      });
+    }
+    await payloads.consume('Session', 'p1');
+    expect((await payloads.findLive('Session', 'id', 'p1'))?.consumedAt).toBeInstanceOf(Date);
+    await payloads.revokeByGrantId('g1');
+    expect(await payloads.findLive('Session', 'id', 'p1')).toBeNull();
+  });
+});
