@@ -46,9 +46,7 @@ export function compileResponseSchema(schema: z.ZodType): {
     if (withoutClosedObjects(output) !== withoutClosedObjects(input)) {
       return { serialize: null, outcome: { compiled: false, reason: 'output differs from input' } };
     }
-    const serialize = fastJson(
-      simplifyNullable(output) as Parameters<typeof fastJson>[0],
-    );
+    const serialize = fastJson(simplifyNullable(output) as Parameters<typeof fastJson>[0]);
     return { serialize, outcome: { compiled: true } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
