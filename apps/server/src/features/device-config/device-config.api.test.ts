@@ -2,12 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   deviceSchema,
   dhcpResponseSchema,
+  isStaffRole,
   MODEL_MANAGED_BY_PRODUCT,
   roleCan,
   roleKeys,
   satelliteNetworkConfigurationSchema,
   type RoleKey,
 } from '@aerie/contract';
+import type { Authorize } from '../../plugins/authorization.js';
 import { MISSING_ID, NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
 import { useApiContext } from '../../test/test-app.js';
 import { createDeviceConfigRepository } from './device-config.repository.js';
@@ -208,9 +210,16 @@ describe('device lookups stay inside the caller scope', () => {
     const accountIds = (await api.ctx.database.pool.query<{ id: string }>(NORTHWIND_TREE)).rows.map(
       (r) => r.id,
     );
+    const { services } = api.ctx.app;
+    // The permission of a Super User with the scope of a Northwind user.
+    const authorize: Authorize = async (principal, rule) => ({
+      ...(await services.authorize(principal, rule)),
+      scope: { all: false, accountIds },
+    });
     const service = createDeviceConfigService(createDeviceConfigRepository(api.ctx.database.pool), {
-      scope: async () => ({ all: false, accountIds }),
-    } as never);
+      authorize,
+      deviceInScope: services.deviceInScope,
+    });
     const principal = {
       userId: 'u',
       accountId: 'a',
@@ -269,9 +278,15 @@ describe('PUT /v2/devices/{id}/components/models', () => {
     expect(await modelOf(free, freeModem)).toBe(model);
   });
 
-  it.each(NOT_HARDWARE)('refuses %s with 403', async (role) => {
+  it.each(NOT_HARDWARE)('refuses %s with 403 (404 when the device is not theirs)', async (role) => {
     const res = await put(role, free, [{ type: 'GeoModem', serial: freeModem, model: 'GM-X7' }]);
-    expect(res.statusCode).toBe(403);
+    const theirs =
+      isStaffRole(role) ||
+      (await api.scalar<boolean>(
+        `select account_id in (${NORTHWIND_TREE}) from devices where id = $1`,
+        [free],
+      ));
+    expect(res.statusCode).toBe(theirs ? 403 : 404);
   });
 
   it('keeps a preset model when it is sent unchanged, refuses a change of it', async () => {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedSmallFleet(ctx.database.db, 11, 40);
   tokens = await signInEveryRole(ctx.app);
-  jobs = createJobsFeature(ctx.database.pool, ctx.app.services.tenancy).service;
+  jobs = createJobsFeature(ctx.database.pool, ctx.app.services.authorize).service;
 
   const northwind = await deviceOf(NORTHWIND);
   const terra = await deviceOf(['Terra Logistics', 'Terra Logistics – Rail']);

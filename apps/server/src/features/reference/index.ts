@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import { createAccessStatsRepository } from './access-stats.repository.js';
 import { accessStatsRoutes } from './access-stats.routes.js';
 import { createAccessStatsService, type AccessStatsOptions } from './access-stats.service.js';
@@ -14,7 +14,7 @@ export interface ReferenceFeatureOptions extends AccessStatsOptions {
   db: Db;
   pool: pg.Pool;
   caches: CacheRegistry;
-  tenancy: Tenancy;
+  authorize: Authorize;
 }
 
 /** Wires the reference data calls and the access statistics. */
@@ -22,13 +22,13 @@ export function createReferenceFeature({
   db,
   pool,
   caches,
-  tenancy,
+  authorize,
   ...o
 }: ReferenceFeatureOptions) {
-  const reference = createReferenceService(createReferenceRepository(db), caches);
+  const reference = createReferenceService(createReferenceRepository(db), caches, authorize);
   const accessStats = createAccessStatsService(
     createAccessStatsRepository(pool),
-    tenancy,
+    authorize,
     caches,
     o,
   );

@@ -1,4 +1,5 @@
 import {
+  api,
   SUBSCRIPTION_ACTIVITY_MAX,
   SUBSCRIPTION_REMOTE_NAMES_MAX,
   type Subscription,
@@ -14,10 +15,9 @@ import {
   type SubscriptionUsageQuery,
   type SubscriptionV21,
 } from '@aerie/contract';
-import { assertCan, can } from '../../plugins/authorization.js';
+import { can, type Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
-import { NotFoundError } from '../../plugins/errors.js';
-import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
+import { inScope, type AccountScope } from '../../plugins/tenancy.js';
 import {
   parseSubscriptionQuery,
   V21_PARAM_NAMES,
@@ -37,8 +37,6 @@ import {
 } from './subscriptions.presenter.js';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
 
-const VIEW = 'subscriptions.view';
-
 /** The detail's Overview card: number and Salesforce ids; Networks (spec 001 §6). */
 function detailAccess(principal: Principal): FieldAccess {
   return {
@@ -55,17 +53,18 @@ function historyAccess(principal: Principal): FieldAccess {
   };
 }
 
-export function createSubscriptionsService(repo: SubscriptionsRepository, tenancy: Tenancy) {
-  /** The caller's scope and the subscription, or 404 when it is missing or outside it. */
+export function createSubscriptionsService(repo: SubscriptionsRepository, authorize: Authorize) {
+  /**
+   * The caller's scope and the subscription: 404 when it is missing or outside the scope, then
+   * 403 for a role that may not see subscriptions.
+   */
   async function visible(
     principal: Principal,
     id: string,
   ): Promise<{ scope: AccountScope; row: SubscriptionRow }> {
-    assertCan(principal, VIEW);
-    const scope = await tenancy.scope(principal);
-    const row = await repo.findById(scope, id);
-    if (!row) throw new NotFoundError('Subscription not found.');
-    return { scope, row };
+    const grant = await authorize(principal, api.subscriptions.get.access);
+    const row = grant.found(await repo.findById(grant.scope, id), 'Subscription not found.');
+    return { scope: grant.scope, row };
   }
 
   async function list(
@@ -73,9 +72,9 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
     params: SubscriptionListParams,
     names: ParamNames,
   ): Promise<SubscriptionList> {
-    assertCan(principal, VIEW);
+    const { scope } = await authorize(principal, api.subscriptions.list.access);
     const q = parseSubscriptionQuery(params, names);
-    const { rows, count } = await repo.list(await tenancy.scope(principal), q);
+    const { rows, count } = await repo.list(scope, q);
     return { items: rows.map((r) => presentSubscriptionListItem(r, q.fields)), count };
   }
 
@@ -146,8 +145,8 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
 
     /** `POST /v3/subscriptions`: those of `ids` the caller sees; others are simply absent. */
     async byIds(principal: Principal, ids: readonly string[]): Promise<SubscriptionSummaryList> {
-      assertCan(principal, VIEW);
-      const rows = await repo.findByIds(await tenancy.scope(principal), [...new Set(ids)]);
+      const { scope } = await authorize(principal, api.subscriptions.byIds.access);
+      const rows = await repo.findByIds(scope, [...new Set(ids)]);
       const access = historyAccess(principal);
       return { items: rows.map((r) => presentSubscriptionSummary(r, access)) };
     },
@@ -163,16 +162,16 @@ export function createSubscriptionsService(repo: SubscriptionsRepository, tenanc
       return { items: rows.map(presentSubscriptionDevice), count };
     },
 
-    /** `GET /v2.1/subscriptions/account/{accountId}`: 404 for an account outside the scope. */
+    /** `GET /v2.1/subscriptions/account/{accountId}`: 404 for an account outside the scope, then 403. */
     async byAccount(
       principal: Principal,
       accountId: string,
       query: SubscriptionAccountQueryV21,
     ): Promise<SubscriptionAccountList> {
-      assertCan(principal, VIEW);
+      const grant = await authorize(principal, api.subscriptions.byAccount.access);
       const id = accountId.toLowerCase();
-      if (!(await tenancy.canSeeAccount(principal, id)) || !(await repo.accountExists(id)))
-        throw new NotFoundError('Account not found.');
+      const known = inScope(grant.scope, id) && (await repo.accountExists(id));
+      grant.found(known ? id : null, 'Account not found.');
       const { rows, count } = await repo.byAccount(
         id,
         query.active === true,

@@ -411,8 +411,9 @@ describe('PUT /v2/zones/{id}', () => {
     expect((await call('salesSupport', 'PUT', `/v2/zones/${terraZone}`, body)).statusCode).toBe(
       403,
     );
+    // Not Credentialed's account: 404 before the role is checked.
     expect((await call('credentialed', 'PUT', `/v2/zones/${terraZone}`, body)).statusCode).toBe(
-      403,
+      404,
     );
     const after = zoneSchema.parse(
       (await call('superUser', 'GET', `/v2/zones/${terraZone}`)).json(),
