@@ -10,7 +10,13 @@ import {
   type RoleKey,
 } from '@aerie/contract';
 import type { Authorize } from '../../plugins/authorization.js';
-import { MISSING_ID, NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
+import {
+  ACCOUNT_ROLES,
+  MISSING_ID,
+  NORTHWIND_TREE,
+  sameFor,
+  statusesOf,
+} from '../../test/fleet-fixtures.js';
 import { useApiContext } from '../../test/test-app.js';
 import { createDeviceConfigRepository } from './device-config.repository.js';
 import { createDeviceConfigService } from './device-config.service.js';
@@ -344,5 +350,28 @@ describe('PUT /v2/devices/{id}/components/models', () => {
       { type: 'GeoModem', serial: 'x', model: null },
     ]);
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('device configuration: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
+  it('answers 404 to every role for a device it does not see, 403 to a role that may not configure one it does', async () => {
+    const save = (id: string) => ({
+      method: 'PUT' as const,
+      url: `/v2/devices/${id}/networkConfig`,
+      payload: VALID,
+    });
+    const beams = (id: string) => ({
+      method: 'GET' as const,
+      url: `/v1/provision/networks/remote/${id}`,
+    });
+    for (const request of [save, beams]) {
+      expect(await statusesOf(api, roleKeys, request(MISSING_ID))).toEqual(sameFor(roleKeys, 404));
+      expect(await statusesOf(api, ACCOUNT_ROLES, request(other))).toEqual(
+        sameFor(ACCOUNT_ROLES, 404),
+      );
+    }
+    expect(await statusesOf(api, NOT_HARDWARE, save(northwind))).toEqual(
+      sameFor(NOT_HARDWARE, 403),
+    );
   });
 });
