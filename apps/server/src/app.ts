@@ -48,7 +48,8 @@ import { createRecentService } from './features/shell/recent.service.js';
 import { recentRoutes } from './features/shell/recent.routes.js';
 import { createLiveBus, type LiveBus } from './plugins/live-bus.js';
 import { createCacheRegistry, type CacheRegistry } from './plugins/cache.js';
-import type { Tenancy } from './plugins/tenancy.js';
+import type { DeviceInScope, Tenancy } from './plugins/tenancy.js';
+import type { Authorize } from './plugins/authorization.js';
 import { runtimeConfigRoutes } from './features/shell/config.routes.js';
 import {
   PRINCIPAL_CACHE_TTL_MS,
@@ -77,6 +78,10 @@ export interface AppServices {
   bus: LiveBus;
   caches: CacheRegistry;
   tenancy: Tenancy;
+  /** The one authorization step every service takes (docs/decisions/023-authorization.md). */
+  authorize: Authorize;
+  /** The one lookup of a device within the caller's accounts (the devices feature's). */
+  deviceInScope: DeviceInScope;
   publishNotification: PublishNotification;
   /** The satellite network hub: the simulator until a real adapter is configured. */
   hub: HubAdapter;
@@ -219,7 +224,8 @@ export async function buildApp({
   await bus.ready();
   const caches = createCacheRegistry(bus, app.log);
   const accounts = createAccountsFeature(database.pool, caches);
-  const notifications = createNotificationsFeature(database.pool, bus, app.log);
+  const { authorize } = accounts;
+  const notifications = createNotificationsFeature(database.pool, bus, app.log, authorize);
   const hub = new HubSimulator({
     store: createPgHubRemoteStore(database.pool),
     delayMs: config.hub.simulatorDelayMs,
@@ -232,13 +238,20 @@ export async function buildApp({
       ).rows,
     onError: (err) => app.log.error({ err }, 'hub simulator failed to apply an operation'),
   });
-  const telemetry = createTelemetryFeature(database.pool, caches);
+  const telemetry = createTelemetryFeature(database.pool, caches, authorize);
+  const devices = createDevicesFeature(database.pool, authorize, caches, {
+    preparedStatements: database.kind === 'postgres',
+  });
+  // The one lookup of a device within the caller's accounts, for every feature acting on one.
+  const deviceInScope = devices.findDevice;
   app.decorate('services', {
     hub,
     ingestion: telemetry.ingestion,
     bus,
     caches,
     tenancy: accounts.tenancy,
+    authorize,
+    deviceInScope,
     publishNotification: notifications.publishNotification,
   });
   app.addHook('preClose', async () => {
@@ -283,7 +296,7 @@ export async function buildApp({
       }).routes,
     );
     await api.register(
-      healthRoutes(createHealthService(createHealthRepository(database.pool), probes)),
+      healthRoutes(createHealthService(createHealthRepository(database.pool), probes, authorize)),
     );
     await api.register(
       runtimeConfigRoutes({
@@ -298,49 +311,54 @@ export async function buildApp({
         support: config.support,
       }),
     );
-    await api.register(usersRoutes(createUsersService(users, config.brand)));
+    await api.register(usersRoutes(createUsersService(users, config.brand, authorize)));
     await api.register(
-      apiClientsRoutes(createApiClientsService(apiClients, [config.identity.clientId])),
+      apiClientsRoutes(createApiClientsService(apiClients, [config.identity.clientId], authorize)),
     );
     await api.register(accounts.routes);
     await api.register(notifications.routes);
-    await api.register(feedRoutes(createFeedService(createFeedRepository(database.pool), app.log)));
-    await api.register(adminRoutes(createAdminService(caches)));
-    await api.register(recentRoutes(createRecentService(createRecentRepository(database.pool))));
-    const devices = createDevicesFeature(database.pool, accounts.tenancy, caches, {
-      preparedStatements: database.kind === 'postgres',
-    });
+    await api.register(
+      feedRoutes(createFeedService(createFeedRepository(database.pool), app.log, authorize)),
+    );
+    await api.register(adminRoutes(createAdminService(caches, authorize)));
+    await api.register(
+      recentRoutes(createRecentService(createRecentRepository(database.pool), authorize)),
+    );
     await api.register(devices.routes);
     await api.register(
       createDeviceFeaturesFeature({
         pool: database.pool,
-        tenancy: accounts.tenancy,
+        authorize,
+        deviceInScope,
         publicUrl: config.publicUrl,
         brand: config.brand,
       }).routes,
     );
-    await api.register(createDeviceConfigFeature(database.pool, accounts.tenancy).routes);
-    await api.register(createMetricsFeature(database.pool, accounts.tenancy).routes);
+    await api.register(
+      createDeviceConfigFeature(database.pool, { authorize, deviceInScope }).routes,
+    );
+    await api.register(createMetricsFeature(database.pool, authorize).routes);
     await api.register(telemetry.routes);
     await api.register(
       createHubFeature({
         pool: database.pool,
         hub,
-        tenancy: accounts.tenancy,
+        authorize,
+        deviceInScope,
         brand: config.brand,
         log: app.log,
       }).routes,
     );
-    await api.register(createZonesFeature(database.pool, accounts.tenancy).routes);
-    const jobs = createJobsFeature(database.pool, accounts.tenancy);
+    await api.register(createZonesFeature(database.pool, authorize).routes);
+    const jobs = createJobsFeature(database.pool, authorize);
     await api.register(jobs.routes);
     const operations = createDeviceOperationsFeature({
       pool: database.pool,
       jobs: jobs.service,
       hub,
-      findDevice: devices.findDevice,
+      findDevice: deviceInScope,
       publishNotification: notifications.publishNotification,
-      tenancy: accounts.tenancy,
+      authorize,
       caches,
       jobTimeoutSeconds: config.hub.jobTimeoutSeconds,
       hubPollMs: Math.min(1_000, Math.max(50, Math.round(config.hub.simulatorDelayMs / 4))),
@@ -351,12 +369,12 @@ export async function buildApp({
     // its jobs handed back to the queue) before the database closes.
     app.addHook('onReady', () => operations.start());
     app.addHook('onClose', () => operations.stop());
-    await api.register(createSubscriptionsFeature(database.pool, accounts.tenancy, caches).routes);
+    await api.register(createSubscriptionsFeature(database.pool, authorize, caches).routes);
     await api.register(
       createReferenceFeature({
         pool: database.pool,
         caches,
-        tenancy: accounts.tenancy,
+        authorize,
         brand: config.brand,
         staffEmailDomain: config.staffEmailDomain,
       }).routes,

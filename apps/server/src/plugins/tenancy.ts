@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isStaffRole, type Device } from '@aerie/contract';
 import type { Principal } from './auth.js';
 
 /**
@@ -26,3 +27,28 @@ export function scopeKey(scope: AccountScope): string {
         .update([...scope.accountIds].sort().join(','))
         .digest('base64url');
 }
+
+/**
+ * The scope of a caller: every account for provider staff (without asking the account tree),
+ * else the accounts `accounts` lists for them (their account tree and shares).
+ */
+export async function scopeOf(
+  principal: Principal,
+  accounts: Pick<Tenancy, 'visibleAccountIds'>,
+): Promise<AccountScope> {
+  if (isStaffRole(principal.role)) return { all: true };
+  return { all: false, accountIds: await accounts.visibleAccountIds(principal) };
+}
+
+/** Whether an account is inside a scope. */
+export function inScope(scope: AccountScope, accountId: string): boolean {
+  return scope.all || scope.accountIds.includes(accountId);
+}
+
+/**
+ * A device as the portal presents it (`GET /v2/devices/{id}`), looked up within a scope: null
+ * when it is missing, deleted or outside the scope. The one tenancy lookup of a device: the
+ * devices feature implements it (its `findDevice`) and app.ts hands it to the features that act
+ * on a device.
+ */
+export type DeviceInScope = (scope: AccountScope, id: string) => Promise<Device | null>;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { deviceSchema, type Device } from '@aerie/contract';
+import { deviceSchema, isStaffRole, roleKeys, type Device, type RoleKey } from '@aerie/contract';
 import type { ApiContext } from './test-app.js';
 import type { Db } from '../db/database.js';
 import { seedDemoFleet } from '../demo/seed-fleet.js';
@@ -58,4 +58,31 @@ export async function fetchDevice(api: ApiContext, id: string): Promise<Device> 
     headers: api.as('superUser'),
   });
   return deviceSchema.parse(res.json());
+}
+
+/** The roles whose accounts are an account tree (the Northwind demo users'), not every account. */
+export const ACCOUNT_ROLES: readonly RoleKey[] = roleKeys.filter((r) => !isStaffRole(r));
+
+/** One status for each of `roles`: what {@link statusesOf} answers when all agree. */
+export function sameFor(
+  roles: readonly RoleKey[],
+  status: number,
+): Partial<Record<RoleKey, number>> {
+  return Object.fromEntries(roles.map((role) => [role, status]));
+}
+
+/**
+ * The status each of `roles` gets for one request. Issue 12's order: an id outside the caller's
+ * accounts (or missing) answers 404 to every role, a known object the role may not change 403.
+ */
+export async function statusesOf(
+  api: Pick<ApiContext, 'ctx' | 'as'>,
+  roles: readonly RoleKey[],
+  request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+): Promise<Partial<Record<RoleKey, number>>> {
+  const statuses: Partial<Record<RoleKey, number>> = {};
+  for (const role of roles) {
+    statuses[role] = (await api.ctx.app.inject({ ...request, headers: api.as(role) })).statusCode;
+  }
+  return statuses;
 }

@@ -8,7 +8,7 @@ export const adminEndpoints = {
     path: '/v2/admin/cache/{kind}',
     tags: ['admin'],
     summary: 'Clear a cache on every instance (Super User and provider Admin)',
-    access: { kind: 'permission', permission: 'cache.clear', check: 'object' },
+    access: { kind: 'permission', permission: 'cache.clear', check: 'route' },
     params: cacheKindParamsSchema,
     responses: { 200: cacheClearedSchema },
   }),

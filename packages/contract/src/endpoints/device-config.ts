@@ -16,7 +16,9 @@ import { endpoint } from '../http/endpoint.js';
 
 /**
  * Device configuration: DHCP calculation, network configuration, component models, network
- * mappings (required beams) and network templates.
+ * mappings (required beams) and network templates. A call about a device finds it within the
+ * caller's accounts before it checks the role (404, then 403); templates belong to no account,
+ * so their role check comes first.
  */
 export const deviceConfigEndpoints = {
   dhcp: endpoint({
@@ -71,7 +73,7 @@ export const deviceConfigEndpoints = {
     path: '/v1/provision/networkTemplate',
     tags: ['provision'],
     summary: 'The network template of an NMS type, antenna type, modem type and beam',
-    access: { kind: 'permission', permission: 'devices.hardware', check: 'object' },
+    access: { kind: 'permission', permission: 'devices.hardware', check: 'route' },
     body: networkTemplateKeySchema,
     responses: { 200: networkTemplateSchema },
   }),
@@ -80,7 +82,7 @@ export const deviceConfigEndpoints = {
     path: '/v1/provision/saveNetworkTemplate',
     tags: ['provision'],
     summary: 'Write a network template',
-    access: { kind: 'permission', permission: 'devices.hardware', check: 'object' },
+    access: { kind: 'permission', permission: 'devices.hardware', check: 'route' },
     body: networkTemplateSaveSchema,
     responses: { 200: networkTemplateSchema },
   }),

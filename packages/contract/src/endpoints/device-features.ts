@@ -35,7 +35,7 @@ export const deviceFeaturesEndpoints = {
     path: '/v2/info/featureCertificateKeys',
     tags: ['reference'],
     summary: 'The public keys feature certificates are signed with (JWKS)',
-    access: { kind: 'permission', permission: 'devices.view', check: 'object' },
+    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
     responses: { 200: featureCertificateKeySetSchema },
   }),
   optionsFiles: endpoint({

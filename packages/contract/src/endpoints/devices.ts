@@ -10,7 +10,7 @@ export const devicesEndpoints = {
     path: '/v2/devices',
     tags: ['devices'],
     summary: "A page of the caller's devices",
-    access: { kind: 'permission', permission: 'devices.view', check: 'object' },
+    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
     query: deviceListQuerySchema,
     responses: { 200: deviceListSchema },
   }),

@@ -24,7 +24,7 @@ export const feedEndpoints = {
     path: '/v2/feed/feedback',
     tags: ['feed'],
     summary: 'Read feedback, newest first (provider staff)',
-    access: { kind: 'permission', permission: 'feedback.view', check: 'object' },
+    access: { kind: 'permission', permission: 'feedback.view', check: 'route' },
     query: pagingQuerySchema,
     responses: { 200: feedbackPageSchema },
   }),

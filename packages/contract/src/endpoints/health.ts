@@ -33,7 +33,7 @@ export const healthEndpoints = {
     path: '/health/maintenance',
     tags: ['health'],
     summary: 'Switch maintenance mode on or off',
-    access: { kind: 'permission', permission: 'maintenance.manage', check: 'object' },
+    access: { kind: 'permission', permission: 'maintenance.manage', check: 'route' },
     body: setMaintenanceSchema,
     responses: { 200: maintenanceSchema },
   }),

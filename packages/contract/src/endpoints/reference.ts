@@ -111,7 +111,7 @@ export const referenceEndpoints = {
     path: '/v2/info/networkinventoryvisible',
     tags: ['reference'],
     summary: 'Show or hide the network inventory (installation setting)',
-    access: { kind: 'permission', permission: 'maintenance.manage', check: 'object' },
+    access: { kind: 'permission', permission: 'maintenance.manage', check: 'route' },
     body: networkInventoryVisibleSchema,
     responses: { 200: networkInventoryVisibleSchema },
   }),

@@ -23,9 +23,11 @@ import {
 } from '../subscriptions/subscription-usage.js';
 
 /**
- * Subscriptions (spec 001 §7; docs/decisions/011-subscriptions-api.md). The service checks
- * subscriptions.view; role-restricted fields are left out by the finer permissions.
+ * Subscriptions (spec 001 §7; docs/decisions/011-subscriptions-api.md): subscriptions.view, and
+ * role-restricted fields left out by the finer permissions. Lists check the role first; one
+ * subscription (or account) is found within the caller's accounts first: 404, then 403.
  */
+const list = { kind: 'permission', permission: 'subscriptions.view', check: 'route' } as const;
 const view = { kind: 'permission', permission: 'subscriptions.view', check: 'object' } as const;
 
 export const subscriptionsEndpoints = {
@@ -34,7 +36,7 @@ export const subscriptionsEndpoints = {
     path: '/v3/subscriptions',
     tags: ['subscriptions'],
     summary: "A page of the caller's subscriptions",
-    access: view,
+    access: list,
     query: subscriptionListQuerySchema,
     responses: { 200: subscriptionListSchema },
   }),
@@ -43,7 +45,7 @@ export const subscriptionsEndpoints = {
     path: '/v3/subscriptions',
     tags: ['subscriptions'],
     summary: "The subscriptions of a device's history, by id (unseen ids are left out)",
-    access: view,
+    access: list,
     body: subscriptionIdsBodySchema,
     responses: { 200: subscriptionSummaryListSchema },
   }),
@@ -81,7 +83,7 @@ export const subscriptionsEndpoints = {
     path: '/v2.1/subscriptions',
     tags: ['subscriptions'],
     summary: "A page of the caller's subscriptions (v2.1 parameter names)",
-    access: view,
+    access: list,
     query: subscriptionListQueryV21Schema,
     responses: { 200: subscriptionListSchema },
   }),

@@ -10,8 +10,10 @@ import {
 
 /**
  * Zones (spec 001 §3; docs/decisions/012-zones-and-jobs.md): fleet configuration, read with the
- * device list and written by who configures devices.
+ * device list and written by who configures devices. A zone (or the account a zone is written
+ * to) is found within the caller's accounts before the role is checked: 404, then 403.
  */
+const list = { kind: 'permission', permission: 'devices.view', check: 'route' } as const;
 const read = { kind: 'permission', permission: 'devices.view', check: 'object' } as const;
 const write = { kind: 'permission', permission: 'devices.configure', check: 'object' } as const;
 
@@ -21,7 +23,7 @@ export const zonesEndpoints = {
     path: '/v2/zones',
     tags: ['zones'],
     summary: "A page of the caller's zones by name, optionally of one account",
-    access: read,
+    access: list,
     query: zoneListQuerySchema,
     responses: { 200: zoneListSchema },
   }),

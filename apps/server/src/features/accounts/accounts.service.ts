@@ -1,7 +1,8 @@
-import { isStaffRole, type Account } from '@aerie/contract';
+import { api, isStaffRole, type Account } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
+import { createAuthorize } from '../../plugins/authorization.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
-import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
+import { scopeOf, type AccountScope, type Tenancy } from '../../plugins/tenancy.js';
 import { presentAccount } from './accounts.presenter.js';
 import type { AccountsRepository } from './accounts.repository.js';
 
@@ -14,10 +15,7 @@ export function createAccountsService(repo: AccountsRepository, caches: CacheReg
   });
 
   const tenancy: Tenancy = {
-    async scope(principal: Principal): Promise<AccountScope> {
-      if (isStaffRole(principal.role)) return { all: true };
-      return { all: false, accountIds: await tenancy.visibleAccountIds(principal) };
-    },
+    scope: (principal: Principal): Promise<AccountScope> => scopeOf(principal, tenancy),
 
     async visibleAccountIds(principal: Principal): Promise<readonly string[]> {
       // Role and account are in the key so a changed user never reads another scope's entry.
@@ -39,18 +37,23 @@ export function createAccountsService(repo: AccountsRepository, caches: CacheReg
     },
   };
 
+  /** The authorization step of every service (app.ts hands it out): it reads this tenancy. */
+  const authorize = createAuthorize(tenancy);
+
   return {
     tenancy,
+    authorize,
 
     /** `GET /v2/accounts`: every account the caller sees, by name. */
     async list(principal: Principal): Promise<Account[]> {
-      const scope = await tenancy.scope(principal);
+      const { scope } = await authorize(principal, api.accounts.list.access);
       const rows = scope.all ? await repo.listAll() : await repo.listByIds(scope.accountIds);
       return rows.map(presentAccount);
     },
 
     /** `GET /v2/accounts/sharedWith`: accounts shared with the caller beyond their own. */
     async sharedWith(principal: Principal): Promise<Account[]> {
+      await authorize(principal, api.accounts.sharedWith.access);
       return (await repo.sharedWith(principal.userId)).map(presentAccount);
     },
   };

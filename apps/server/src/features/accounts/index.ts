@@ -4,9 +4,17 @@ import { createAccountsRepository } from './accounts.repository.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { createAccountsService } from './accounts.service.js';
 
-/** Wires the accounts feature; `tenancy` is what other features receive from app.ts. */
+/**
+ * Wires the accounts feature; `authorize` (over `tenancy`) is what every other feature receives
+ * from app.ts.
+ */
 export function createAccountsFeature(pool: pg.Pool, caches: CacheRegistry) {
   const repository = createAccountsRepository(pool);
   const service = createAccountsService(repository, caches);
-  return { repository, tenancy: service.tenancy, routes: accountsRoutes(service) };
+  return {
+    repository,
+    tenancy: service.tenancy,
+    authorize: service.authorize,
+    routes: accountsRoutes(service),
+  };
 }

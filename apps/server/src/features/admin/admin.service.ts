@@ -1,13 +1,13 @@
-import { cacheClearedMessage, type CacheKind } from '@aerie/contract';
+import { api, cacheClearedMessage, type CacheKind } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
-import { assertCan } from '../../plugins/authorization.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
 
-export function createAdminService(caches: CacheRegistry) {
+export function createAdminService(caches: CacheRegistry, authorize: Authorize) {
   return {
     /** Clears the kind's caches on every instance (spec 000 §4, "Cache clears"). */
     async clearCache(principal: Principal, kind: CacheKind) {
-      assertCan(principal, 'cache.clear');
+      await authorize(principal, api.admin.clearCache.access);
       await caches.clear(kind);
       return { kind, message: cacheClearedMessage(kind) };
     },

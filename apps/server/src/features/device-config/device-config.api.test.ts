@@ -2,13 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   deviceSchema,
   dhcpResponseSchema,
+  isStaffRole,
   MODEL_MANAGED_BY_PRODUCT,
   roleCan,
   roleKeys,
   satelliteNetworkConfigurationSchema,
   type RoleKey,
 } from '@aerie/contract';
-import { MISSING_ID, NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
+import type { Authorize } from '../../plugins/authorization.js';
+import {
+  ACCOUNT_ROLES,
+  MISSING_ID,
+  NORTHWIND_TREE,
+  sameFor,
+  statusesOf,
+} from '../../test/fleet-fixtures.js';
 import { useApiContext } from '../../test/test-app.js';
 import { createDeviceConfigRepository } from './device-config.repository.js';
 import { createDeviceConfigService } from './device-config.service.js';
@@ -208,9 +216,16 @@ describe('device lookups stay inside the caller scope', () => {
     const accountIds = (await api.ctx.database.pool.query<{ id: string }>(NORTHWIND_TREE)).rows.map(
       (r) => r.id,
     );
+    const { services } = api.ctx.app;
+    // The permission of a Super User with the scope of a Northwind user.
+    const authorize: Authorize = async (principal, rule) => ({
+      ...(await services.authorize(principal, rule)),
+      scope: { all: false, accountIds },
+    });
     const service = createDeviceConfigService(createDeviceConfigRepository(api.ctx.database.pool), {
-      scope: async () => ({ all: false, accountIds }),
-    } as never);
+      authorize,
+      deviceInScope: services.deviceInScope,
+    });
     const principal = {
       userId: 'u',
       accountId: 'a',
@@ -269,9 +284,15 @@ describe('PUT /v2/devices/{id}/components/models', () => {
     expect(await modelOf(free, freeModem)).toBe(model);
   });
 
-  it.each(NOT_HARDWARE)('refuses %s with 403', async (role) => {
+  it.each(NOT_HARDWARE)('refuses %s with 403 (404 when the device is not theirs)', async (role) => {
     const res = await put(role, free, [{ type: 'GeoModem', serial: freeModem, model: 'GM-X7' }]);
-    expect(res.statusCode).toBe(403);
+    const theirs =
+      isStaffRole(role) ||
+      (await api.scalar<boolean>(
+        `select account_id in (${NORTHWIND_TREE}) from devices where id = $1`,
+        [free],
+      ));
+    expect(res.statusCode).toBe(theirs ? 403 : 404);
   });
 
   it('keeps a preset model when it is sent unchanged, refuses a change of it', async () => {
@@ -329,5 +350,28 @@ describe('PUT /v2/devices/{id}/components/models', () => {
       { type: 'GeoModem', serial: 'x', model: null },
     ]);
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('device configuration: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
+  it('answers 404 to every role for a device it does not see, 403 to a role that may not configure one it does', async () => {
+    const save = (id: string) => ({
+      method: 'PUT' as const,
+      url: `/v2/devices/${id}/networkConfig`,
+      payload: VALID,
+    });
+    const beams = (id: string) => ({
+      method: 'GET' as const,
+      url: `/v1/provision/networks/remote/${id}`,
+    });
+    for (const request of [save, beams]) {
+      expect(await statusesOf(api, roleKeys, request(MISSING_ID))).toEqual(sameFor(roleKeys, 404));
+      expect(await statusesOf(api, ACCOUNT_ROLES, request(other))).toEqual(
+        sameFor(ACCOUNT_ROLES, 404),
+      );
+    }
+    expect(await statusesOf(api, NOT_HARDWARE, save(northwind))).toEqual(
+      sameFor(NOT_HARDWARE, 403),
+    );
   });
 });

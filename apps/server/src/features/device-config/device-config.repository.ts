@@ -1,15 +1,6 @@
 import type pg from 'pg';
 import type { NetworkConfigurationField, NetworkTemplateKey } from '@aerie/contract';
 import { inTransaction } from '../../db/transaction.js';
-import type { AccountScope } from '../../plugins/tenancy.js';
-
-export interface ConfigDeviceRow {
-  id: string;
-  geo_modem_model: string | null;
-  leo_modem_model: string | null;
-  buc_model: string | null;
-  has_product: boolean;
-}
 
 export interface ComponentRow {
   type: string;
@@ -52,27 +43,12 @@ const SELECT_CONFIG = FIELDS.map((f) => `${CONFIG_COLUMNS[f]} as "${f}"`).join('
 
 export type StoredNetworkConfig = Record<NetworkConfigurationField, string | null>;
 
-/** The SQL of the device configuration calls; every device lookup is limited to the scope. */
+/**
+ * The SQL of the device configuration calls. The device is found within the caller's accounts
+ * through the devices feature's `DeviceInScope` port before any of these run.
+ */
 export function createDeviceConfigRepository(pool: pg.Pool) {
   return {
-    /** The device with its product's preset models, or null outside the scope or deleted. */
-    async findDevice(scope: AccountScope, id: string): Promise<ConfigDeviceRow | null> {
-      const params: unknown[] = [id];
-      let clause = '';
-      if (!scope.all) {
-        params.push(scope.accountIds);
-        clause = 'and d.account_id = any($2::uuid[])';
-      }
-      const { rows } = await pool.query<ConfigDeviceRow>(
-        `select d.id, p.geo_modem_model, p.leo_modem_model, p.buc_model,
-                p.product_code is not null as has_product
-           from devices d left join device_products p on p.product_code = d.product_code
-          where d.id = $1 and d.deleted_at is null ${clause}`,
-        params,
-      );
-      return rows[0] ?? null;
-    },
-
     /** Writes the configuration (insert or update); `null` removes it. Answers what is stored. */
     async saveNetworkConfig(
       deviceId: string,

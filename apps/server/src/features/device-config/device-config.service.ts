@@ -1,4 +1,5 @@
 import {
+  api,
   calculateDhcp,
   COMPONENT_MODEL_MESSAGES,
   componentTypeSchema,
@@ -15,35 +16,29 @@ import {
   type SatelliteNetworkConfiguration,
 } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
-import { assertCan } from '../../plugins/authorization.js';
-import { BadRequestError, NotFoundError } from '../../plugins/errors.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
-import type {
-  ConfigDeviceRow,
-  DeviceConfigRepository,
-  StoredNetworkConfig,
-} from './device-config.repository.js';
+import type { Authorize, Grant } from '../../plugins/authorization.js';
+import { BadRequestError } from '../../plugins/errors.js';
+import type { DeviceInScope } from '../../plugins/tenancy.js';
+import type { DeviceConfigRepository, StoredNetworkConfig } from './device-config.repository.js';
 
-/** Configuring hardware: components, network configuration, beams, templates (roles.ts). */
-export const HARDWARE_PERMISSION = 'devices.hardware';
 export const DEVICE_NOT_FOUND = 'Device not found.';
 
-/** The device for the caller, or 404 (also outside the caller's accounts). */
-export async function visibleDevice(
-  repo: DeviceConfigRepository,
-  tenancy: Tenancy,
-  principal: Principal,
-  id: string,
-): Promise<ConfigDeviceRow> {
-  const device = await repo.findDevice(await tenancy.scope(principal), id);
-  if (!device) throw new NotFoundError(DEVICE_NOT_FOUND);
-  return device;
+/**
+ * What the device configuration services need besides their repository: the authorization step
+ * and the devices feature's lookup of a device within the caller's accounts.
+ */
+export interface DeviceConfigAccess {
+  authorize: Authorize;
+  deviceInScope: DeviceInScope;
 }
 
-function productOf(d: ConfigDeviceRow): Device['product'] {
-  return d.has_product
-    ? { geoModemModel: d.geo_modem_model, leoModemModel: d.leo_modem_model, bucModel: d.buc_model }
-    : null;
+/** The device within the grant's scope (404), then the grant's permission (403). */
+export async function visibleDevice(
+  deviceInScope: DeviceInScope,
+  grant: Grant,
+  id: string,
+): Promise<Device> {
+  return grant.found(await deviceInScope(grant.scope, id), DEVICE_NOT_FOUND);
 }
 
 /** Empty and blank mean "not set"; everything else is stored trimmed. */
@@ -56,15 +51,18 @@ function normalise(body: NetworkConfigUpdate): StoredNetworkConfig {
   return config;
 }
 
-export function createDeviceConfigService(repo: DeviceConfigRepository, tenancy: Tenancy) {
+export function createDeviceConfigService(
+  repo: DeviceConfigRepository,
+  { authorize, deviceInScope }: DeviceConfigAccess,
+) {
   return {
     /**
      * `POST /v2/devices/networkconfig/dhcp`: the DHCP gateway and client range the ETH0 address
      * and mask call for (spec 001 §5); 400 with the rule's message when it refuses.
      */
     async calculateDhcp(principal: Principal, body: DhcpRequest): Promise<DhcpResponse> {
-      assertCan(principal, HARDWARE_PERMISSION);
-      await visibleDevice(repo, tenancy, principal, body.id);
+      const grant = await authorize(principal, api.deviceConfig.dhcp.access);
+      await visibleDevice(deviceInScope, grant, body.id);
       const result = calculateDhcp(body.eth0IPAddress, body.eth0SubnetMask);
       if (!result.ok) throw new BadRequestError(result.error);
       return {
@@ -83,8 +81,8 @@ export function createDeviceConfigService(repo: DeviceConfigRepository, tenancy:
       id: string,
       body: NetworkConfigUpdate,
     ): Promise<SatelliteNetworkConfiguration | null> {
-      assertCan(principal, HARDWARE_PERMISSION);
-      await visibleDevice(repo, tenancy, principal, id);
+      const grant = await authorize(principal, api.deviceConfig.networkConfig.access);
+      await visibleDevice(deviceInScope, grant, id);
       const config = normalise(body);
       const [error] = validateNetworkConfiguration(config);
       if (error) throw new BadRequestError(error);
@@ -102,8 +100,8 @@ export function createDeviceConfigService(repo: DeviceConfigRepository, tenancy:
       id: string,
       updates: readonly ComponentModelUpdate[],
     ): Promise<Component[]> {
-      assertCan(principal, HARDWARE_PERMISSION);
-      const device = await visibleDevice(repo, tenancy, principal, id);
+      const grant = await authorize(principal, api.deviceConfig.componentModels.access);
+      const device = await visibleDevice(deviceInScope, grant, id);
       const M = COMPONENT_MODEL_MESSAGES;
       const current = new Map(
         (await repo.components(id)).map((c) => [`${c.type}\n${c.serial}`, c]),
@@ -127,7 +125,7 @@ export function createDeviceConfigService(repo: DeviceConfigRepository, tenancy:
         }
         if (u.model === component.model_shortcode) continue;
         // spec 001 §4: a model the product presets is managed in the CRM, not per device.
-        if (!isComponentModelEditable(u.type, productOf(device)))
+        if (!isComponentModelEditable(u.type, device.product))
           throw new BadRequestError(MODEL_MANAGED_BY_PRODUCT);
         changes.push(u);
       }

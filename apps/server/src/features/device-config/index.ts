@@ -1,17 +1,16 @@
 import type pg from 'pg';
-import type { Tenancy } from '../../plugins/tenancy.js';
 import { createDeviceConfigRepository } from './device-config.repository.js';
 import { deviceConfigRoutes } from './device-config.routes.js';
-import { createDeviceConfigService } from './device-config.service.js';
+import { createDeviceConfigService, type DeviceConfigAccess } from './device-config.service.js';
 import { createNetworkMappingService } from './network-mapping.service.js';
 
 /**
  * Wires the device configuration calls: DHCP calculation, network configuration, component
  * models, network mappings (required beams) and network templates.
  */
-export function createDeviceConfigFeature(pool: pg.Pool, tenancy: Tenancy) {
+export function createDeviceConfigFeature(pool: pg.Pool, access: DeviceConfigAccess) {
   const repo = createDeviceConfigRepository(pool);
-  const config = createDeviceConfigService(repo, tenancy);
-  const mappings = createNetworkMappingService(repo, tenancy);
+  const config = createDeviceConfigService(repo, access);
+  const mappings = createNetworkMappingService(repo, access);
   return { config, mappings, routes: deviceConfigRoutes(config, mappings) };
 }

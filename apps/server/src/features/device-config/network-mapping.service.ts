@@ -1,4 +1,5 @@
 import {
+  api,
   beamSelectionError,
   NETWORK_MAPPING_MESSAGES,
   NETWORK_TEMPLATE_MESSAGES,
@@ -9,11 +10,9 @@ import {
   type NetworkTemplateSave,
 } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
-import { assertCan } from '../../plugins/authorization.js';
 import { BadRequestError, NotFoundError } from '../../plugins/errors.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
 import type { DeviceConfigRepository, TemplateRow } from './device-config.repository.js';
-import { HARDWARE_PERMISSION, visibleDevice } from './device-config.service.js';
+import { visibleDevice, type DeviceConfigAccess } from './device-config.service.js';
 
 function presentTemplate(row: TemplateRow): NetworkTemplate {
   return {
@@ -26,7 +25,10 @@ function presentTemplate(row: TemplateRow): NetworkTemplate {
   };
 }
 
-export function createNetworkMappingService(repo: DeviceConfigRepository, tenancy: Tenancy) {
+export function createNetworkMappingService(
+  repo: DeviceConfigRepository,
+  { authorize, deviceInScope }: DeviceConfigAccess,
+) {
   async function mapping(remoteId: string): Promise<NetworkMapping> {
     const nmsId = await repo.deviceNmsId(remoteId);
     const required = await repo.requiredNetworkIds(remoteId);
@@ -71,8 +73,8 @@ export function createNetworkMappingService(repo: DeviceConfigRepository, tenanc
   return {
     /** `GET /v1/provision/networks/remote/{remoteId}`: the beams of the device's hub. */
     async get(principal: Principal, remoteId: string): Promise<NetworkMapping> {
-      assertCan(principal, 'devices.view');
-      await visibleDevice(repo, tenancy, principal, remoteId);
+      const grant = await authorize(principal, api.deviceConfig.networkMapping.access);
+      await visibleDevice(deviceInScope, grant, remoteId);
       return mapping(remoteId);
     },
 
@@ -82,8 +84,8 @@ export function createNetworkMappingService(repo: DeviceConfigRepository, tenanc
      * (spec 001 §4: the last selected beam cannot be unchecked).
      */
     async save(principal: Principal, body: NetworkMappingUpdate): Promise<NetworkMapping> {
-      assertCan(principal, HARDWARE_PERMISSION);
-      await visibleDevice(repo, tenancy, principal, body.remoteId);
+      const grant = await authorize(principal, api.deviceConfig.saveNetworkMapping.access);
+      await visibleDevice(deviceInScope, grant, body.remoteId);
       const N = NETWORK_MAPPING_MESSAGES;
       const deviceNmsId = await repo.deviceNmsId(body.remoteId);
       if (!deviceNmsId) throw new BadRequestError(N.noNms);
@@ -100,7 +102,7 @@ export function createNetworkMappingService(repo: DeviceConfigRepository, tenanc
 
     /** `POST /v1/provision/networkTemplate`: 404 with the spec's text when there is none. */
     async template(principal: Principal, key: NetworkTemplateKey): Promise<NetworkTemplate> {
-      assertCan(principal, HARDWARE_PERMISSION);
+      await authorize(principal, api.deviceConfig.networkTemplate.access);
       const row = await repo.findTemplate(key);
       if (!row) throw new NotFoundError(NETWORK_TEMPLATE_MESSAGES.notFound);
       return presentTemplate(row);
@@ -108,7 +110,7 @@ export function createNetworkMappingService(repo: DeviceConfigRepository, tenanc
 
     /** `POST /v1/provision/saveNetworkTemplate`: writes (creates or replaces) a template. */
     async saveTemplate(principal: Principal, body: NetworkTemplateSave): Promise<NetworkTemplate> {
-      assertCan(principal, HARDWARE_PERMISSION);
+      await authorize(principal, api.deviceConfig.saveNetworkTemplate.access);
       const { template, ...key } = body;
       return presentTemplate(await repo.saveTemplate(await canonicalKey(key), template));
     },

@@ -8,7 +8,13 @@ import {
   type RoleKey,
 } from '@aerie/contract';
 import { useApiContext } from '../../test/test-app.js';
-import { MISSING_ID, NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
+import {
+  ACCOUNT_ROLES,
+  MISSING_ID,
+  NORTHWIND_TREE,
+  sameFor,
+  statusesOf,
+} from '../../test/fleet-fixtures.js';
 import { unzip } from '../../test/unzip.js';
 import { readOptionsFile, validateOptionsFile } from '../../formats/options-file.js';
 import { devicePublicJwk, FEATURE_CERTIFICATE_TYPE } from './feature-certificate.js';
@@ -322,5 +328,33 @@ describe('GET /v2/devices/{id}/downloadOptionsFiles', () => {
     expect((await optionsFiles('accountAdmin', otherKeyed)).statusCode).toBe(404);
     expect((await optionsFiles('superUser', MISSING_ID)).statusCode).toBe(404);
     expect((await optionsFiles(null, northwindKeyed)).statusCode).toBe(401);
+  });
+});
+
+describe('device features: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
+  it('answers 404 to every role for a device it does not see, 403 to a role without the permission', async () => {
+    const save = (id: string) => ({
+      method: 'POST' as const,
+      url: `/v2/devices/${id}/features`,
+      payload: [],
+    });
+    const options = (id: string) => ({
+      method: 'GET' as const,
+      url: `/v2/devices/${id}/downloadOptionsFiles`,
+    });
+    for (const request of [save, options]) {
+      expect(await statusesOf(api, roleKeys, request(MISSING_ID))).toEqual(sameFor(roleKeys, 404));
+      expect(await statusesOf(api, ACCOUNT_ROLES, request(otherKeyed))).toEqual(
+        sameFor(ACCOUNT_ROLES, 404),
+      );
+    }
+    const cannotSave = roleKeys.filter((r) => !roleCan(r, 'devices.features'));
+    expect(await statusesOf(api, cannotSave, save(northwindKeyed))).toEqual(
+      sameFor(cannotSave, 403),
+    );
+    const cannotDownload = roleKeys.filter((r) => !roleCan(r, 'devices.optionsfile'));
+    expect(await statusesOf(api, cannotDownload, options(northwindKeyed))).toEqual(
+      sameFor(cannotDownload, 403),
+    );
   });
 });

@@ -1,23 +1,4 @@
 import type pg from 'pg';
-import type { AccountScope } from '../../plugins/tenancy.js';
-
-export interface FeatureDeviceRow {
-  id: string;
-  name: string;
-  serial: string | null;
-  private: boolean;
-  public_key: string | null;
-  features: string[];
-  software_current_version: string | null;
-  software_target_version: string | null;
-  software_locked: boolean;
-}
-
-export interface FeatureComponentRow {
-  type: string;
-  model_shortcode: string | null;
-  serial: string;
-}
 
 export interface FeatureTypeRow {
   shortcode: string;
@@ -70,33 +51,6 @@ async function upsertCertificate(
 
 export function createDeviceFeaturesRepository(pool: pg.Pool) {
   return {
-    /** The device with its components, or null outside the scope, missing or deleted. */
-    async findDevice(
-      scope: AccountScope,
-      id: string,
-    ): Promise<{ device: FeatureDeviceRow; components: FeatureComponentRow[] } | null> {
-      const params: unknown[] = [id];
-      let tenancy = '';
-      if (!scope.all) {
-        params.push(scope.accountIds);
-        tenancy = 'and account_id = any($2::uuid[])';
-      }
-      const found = await pool.query<FeatureDeviceRow>(
-        `select id, name, serial, private, public_key, features, software_current_version,
-                software_target_version, software_locked
-         from devices where id = $1 and deleted_at is null ${tenancy}`,
-        params,
-      );
-      const device = found.rows[0];
-      if (!device) return null;
-      const components = await pool.query<FeatureComponentRow>(
-        `select type, model_shortcode, serial from device_components
-         where device_id = $1 order by type, serial`,
-        [id],
-      );
-      return { device, components: components.rows };
-    },
-
     async featureTypes(): Promise<FeatureTypeRow[]> {
       const r = await pool.query<FeatureTypeRow>(
         'select shortcode, enabled from feature_types order by id',

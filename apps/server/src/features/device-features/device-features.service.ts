@@ -1,13 +1,16 @@
 import {
+  api,
   FEATURE_MESSAGES,
   featureCertificateFileName,
   optionsFileZipName,
+  type Component,
+  type Device,
   type DeviceFeaturesResult,
   type FeatureCertificateKeySet,
 } from '@aerie/contract';
-import { assertCan } from '../../plugins/authorization.js';
+import type { AccessRule, Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { DeviceInScope } from '../../plugins/tenancy.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../plugins/errors.js';
 import {
   OPTIONS_FILE_EXTENSION,
@@ -19,16 +22,13 @@ import {
   signFeatureCertificate,
   type FeatureSigningKey,
 } from './feature-certificate.js';
-import type {
-  DeviceFeaturesRepository,
-  FeatureComponentRow,
-  FeatureDeviceRow,
-  StoredCertificate,
-} from './device-features.repository.js';
+import type { DeviceFeaturesRepository, StoredCertificate } from './device-features.repository.js';
 
 export interface DeviceFeaturesServiceOptions {
   repo: DeviceFeaturesRepository;
-  tenancy: Tenancy;
+  authorize: Authorize;
+  /** The devices feature's lookup of a device within the caller's accounts. */
+  deviceInScope: DeviceInScope;
   /** The provider's signing key (loaded once, on first use). */
   signingKey: () => Promise<FeatureSigningKey>;
   /** `iss` of certificates: the portal's public address. */
@@ -45,31 +45,30 @@ export interface DeviceDownload {
 }
 
 const NOT_FOUND = 'Device not found.';
-const antennaSerialOf = (components: readonly FeatureComponentRow[]) =>
+const antennaSerialOf = (components: readonly Component[]) =>
   components.find((c) => c.type === 'Antenna')?.serial ?? null;
 
 export function createDeviceFeaturesService(options: DeviceFeaturesServiceOptions) {
-  const { repo, tenancy, signingKey, issuer, brand } = options;
+  const { repo, authorize, deviceInScope, signingKey, issuer, brand } = options;
   const now = options.now ?? (() => new Date());
 
-  async function findDevice(principal: Principal, id: string) {
-    const found = await repo.findDevice(await tenancy.scope(principal), id);
-    if (!found) throw new NotFoundError(NOT_FOUND);
-    return found;
+  /** The device within the caller's accounts (404), then the rule's permission (403). */
+  async function findDevice(principal: Principal, rule: AccessRule, id: string): Promise<Device> {
+    const grant = await authorize(principal, rule);
+    return grant.found(await deviceInScope(grant.scope, id), NOT_FOUND);
   }
 
   /** Signs a certificate for the device's features, or null without a usable public key. */
   async function issue(
-    device: FeatureDeviceRow,
-    components: readonly FeatureComponentRow[],
+    device: Device,
     features: readonly string[],
     issuedBy: string | null,
   ): Promise<StoredCertificate | null> {
-    const deviceKey = device.public_key ? devicePublicJwk(device.public_key) : null;
-    if (!device.public_key || !deviceKey) return null;
+    const deviceKey = device.publicKey ? devicePublicJwk(device.publicKey) : null;
+    if (!device.publicKey || !deviceKey) return null;
     const key = await signingKey();
     const issuedAt = now();
-    const antennaSerial = antennaSerialOf(components);
+    const antennaSerial = antennaSerialOf(device.components);
     const token = await signFeatureCertificate(
       { deviceId: device.id, serial: device.serial, antennaSerial, deviceKey, features },
       key,
@@ -81,7 +80,7 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
       kid: key.kid,
       issuedAt: new Date(Math.floor(issuedAt.getTime() / 1000) * 1000).toISOString(),
       features: [...features],
-      publicKey: device.public_key,
+      publicKey: device.publicKey,
       serial: device.serial,
       antennaSerial,
       issuedBy,
@@ -99,8 +98,7 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
       id: string,
       requested: readonly string[],
     ): Promise<DeviceFeaturesResult> {
-      assertCan(principal, 'devices.features');
-      const { device, components } = await findDevice(principal, id);
+      const device = await findDevice(principal, api.deviceFeatures.save.access, id);
       const catalogue = await repo.featureTypes();
       const byCode = new Map(catalogue.map((f) => [f.shortcode, f]));
       for (const code of requested) {
@@ -110,11 +108,11 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
       }
       const wanted = new Set(requested);
       const features = catalogue.map((f) => f.shortcode).filter((code) => wanted.has(code));
-      const certificate = await issue(device, components, features, principal.userId);
+      const certificate = await issue(device, features, principal.userId);
       await repo.saveFeatures(device.id, features, certificate);
       return {
         features,
-        publicKey: device.public_key,
+        publicKey: device.publicKey,
         certificate: certificate
           ? { keyId: certificate.kid, issuedAt: certificate.issuedAt, features }
           : null,
@@ -127,21 +125,21 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
      * features and the provider's current key; otherwise a new one is issued and kept.
      */
     async certificate(principal: Principal, id: string): Promise<DeviceDownload> {
-      assertCan(principal, 'devices.view');
-      const { device, components } = await findDevice(principal, id);
-      if (!device.public_key) throw new NotFoundError(FEATURE_MESSAGES.certificateUnavailable);
+      const device = await findDevice(principal, api.deviceFeatures.certificate.access, id);
+      const { components } = device;
+      if (!device.publicKey) throw new NotFoundError(FEATURE_MESSAGES.certificateUnavailable);
       const stored = await repo.certificate(device.id);
       const key = await signingKey();
       const current =
         stored &&
         stored.kid === key.kid &&
-        stored.publicKey === device.public_key &&
+        stored.publicKey === device.publicKey &&
         stored.serial === device.serial &&
         stored.antennaSerial === antennaSerialOf(components) &&
         stored.features.join(',') === device.features.join(',');
       let certificate = current ? stored : null;
       if (!certificate) {
-        certificate = await issue(device, components, device.features, null);
+        certificate = await issue(device, device.features, null);
         if (!certificate) throw new ConflictError(FEATURE_MESSAGES.invalidPublicKey);
         await repo.saveCertificate(device.id, certificate);
       }
@@ -153,7 +151,7 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
 
     /** `GET /v2/info/featureCertificateKeys`: the public keys terminals verify with. */
     async certificateKeys(principal: Principal): Promise<FeatureCertificateKeySet> {
-      assertCan(principal, 'devices.view');
+      await authorize(principal, api.deviceFeatures.certificateKeys.access);
       return { keys: [(await signingKey()).publicJwk] };
     },
 
@@ -165,8 +163,8 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
       principal: Principal,
       id: string,
     ): Promise<{ fileName: string; files: DeviceDownload[] }> {
-      assertCan(principal, 'devices.optionsfile');
-      const { device, components } = await findDevice(principal, id);
+      const device = await findDevice(principal, api.deviceFeatures.optionsFiles.access, id);
+      const { components } = device;
       const antennas = components.filter((c) => c.type === 'Antenna' && c.serial);
       if (antennas.length === 0) throw new ConflictError(FEATURE_MESSAGES.noAntenna);
       const catalogue = await repo.featureTypes();
@@ -181,15 +179,15 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
           fileName: `${antenna.serial}${OPTIONS_FILE_EXTENSION}`,
           content: writeOptionsFile({
             antennaSerial: antenna.serial,
-            antennaModel: antenna.model_shortcode,
+            antennaModel: antenna.model,
             deviceId: device.id,
             deviceSerial: device.serial,
             modemSerial,
             issuedAt,
             issuedBy: brand,
-            softwareVersion: device.software_current_version,
-            softwareTarget: device.software_target_version,
-            softwareLocked: device.software_locked,
+            softwareVersion: device.software.currentVersion,
+            softwareTarget: device.software.targetVersion,
+            softwareLocked: device.software.locked,
             privateMode: device.private,
             features,
           }),

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Authorize } from '../../plugins/authorization.js';
+import type { DeviceInScope } from '../../plugins/tenancy.js';
 import { createDeviceFeaturesRepository } from './device-features.repository.js';
 import { deviceFeaturesRoutes } from './device-features.routes.js';
 import { createDeviceFeaturesService } from './device-features.service.js';
@@ -7,7 +8,8 @@ import { loadFeatureSigningKey, type FeatureSigningKey } from './feature-certifi
 
 export interface DeviceFeaturesFeatureOptions {
   pool: pg.Pool;
-  tenancy: Tenancy;
+  authorize: Authorize;
+  deviceInScope: DeviceInScope;
   /** The portal's public address: the issuer of feature certificates. */
   publicUrl: string;
   brand: string;
@@ -16,7 +18,8 @@ export interface DeviceFeaturesFeatureOptions {
 /** Wires device features, feature certificates and antenna options files. */
 export function createDeviceFeaturesFeature({
   pool,
-  tenancy,
+  authorize,
+  deviceInScope,
   publicUrl,
   brand,
 }: DeviceFeaturesFeatureOptions) {
@@ -30,7 +33,8 @@ export function createDeviceFeaturesFeature({
   };
   const service = createDeviceFeaturesService({
     repo: createDeviceFeaturesRepository(pool),
-    tenancy,
+    authorize,
+    deviceInScope,
     signingKey,
     issuer: publicUrl,
     brand,

@@ -11,7 +11,14 @@ import {
 } from '@aerie/contract';
 import { useApiContext } from '../../test/test-app.js';
 import { demoUsers } from '../../demo/demo-identities.js';
-import { fetchDevice, MISSING_ID, NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
+import {
+  ACCOUNT_ROLES,
+  fetchDevice,
+  MISSING_ID,
+  NORTHWIND_TREE,
+  sameFor,
+  statusesOf,
+} from '../../test/fleet-fixtures.js';
 import { DEVICE_OPERATION_MESSAGES as M } from './device-operations.messages.js';
 
 const api = useApiContext({ fleet: { seed: 21 } });
@@ -241,5 +248,29 @@ describe('private mode', () => {
     });
     expect(off.statusCode).toBe(200);
     expect((await device(d.id)).private).toBe(false);
+  });
+});
+
+describe('device operations: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
+  it('answers 404 to every role for a device it does not see, 403 to a role without the permission', async () => {
+    const sync = (id: string) => ({
+      method: 'POST' as const,
+      url: `/v2/devices/${id}/command/syncToHub`,
+    });
+    const remove = (id: string) => ({ method: 'DELETE' as const, url: `/v2/devices/${id}` });
+    for (const request of [sync, remove]) {
+      expect(await statusesOf(api, roleKeys, request(MISSING_ID))).toEqual(sameFor(roleKeys, 404));
+      expect(await statusesOf(api, ACCOUNT_ROLES, request(otherDevice))).toEqual(
+        sameFor(ACCOUNT_ROLES, 404),
+      );
+    }
+    const cannotSync = roleKeys.filter((r) => !roleCan(r, 'devices.sync'));
+    expect(await statusesOf(api, cannotSync, sync(northwindIds[0]!))).toEqual(
+      sameFor(cannotSync, 403),
+    );
+    const cannotDelete = roleKeys.filter((r) => !roleCan(r, 'devices.delete'));
+    expect(await statusesOf(api, cannotDelete, remove(northwindIds[0]!))).toEqual(
+      sameFor(cannotDelete, 403),
+    );
   });
 });

@@ -4,14 +4,7 @@
  * and the device as the portal presents it. The hub's shapes are the adapter's own
  * (`adapters/hub-adapter.ts`, shared by the hub feature, this feature and the simulator).
  */
-import type {
-  Device,
-  FinalJobStatus,
-  Job,
-  JsonObject,
-  JsonValue,
-  NotificationType,
-} from '@aerie/contract';
+import type { FinalJobStatus, Job, JsonObject, JsonValue, NotificationType } from '@aerie/contract';
 import type {
   DesiredRemoteState,
   HubOperation,
@@ -21,7 +14,7 @@ import type {
   NmsType,
 } from '../../adapters/hub-adapter.js';
 import type { Principal } from '../../plugins/auth.js';
-import type { AccountScope } from '../../plugins/tenancy.js';
+import type { DeviceInScope } from '../../plugins/tenancy.js';
 
 export type { HubOperationKind, HubOperationStatus, NmsType };
 
@@ -66,7 +59,7 @@ export type NotifyUser = (
 ) => Promise<unknown>;
 
 /** One device as `GET /v2/devices/{id}` presents it, or null outside the scope or deleted. */
-export type FindDevice = (scope: AccountScope, id: string) => Promise<Device | null>;
+export type FindDevice = DeviceInScope;
 
 export interface OperationsLog {
   info(o: object, msg: string): void;

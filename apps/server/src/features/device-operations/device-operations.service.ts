@@ -1,4 +1,5 @@
 import {
+  api,
   availableSoftwareUpdates,
   canChangePrivateMode,
   compareSoftwareVersions,
@@ -12,11 +13,10 @@ import {
   type HubCommand,
   type Job,
 } from '@aerie/contract';
-import { assertCan } from '../../plugins/authorization.js';
+import type { Authorize, Grant } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../plugins/errors.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
 import type { DeviceOperationsRepository } from './device-operations.repository.js';
 import type { FindDevice, HubPort, JobsPort, OperationsLog } from './device-operations.ports.js';
 import { DEVICE_OPERATION_MESSAGES as M } from './device-operations.messages.js';
@@ -35,7 +35,7 @@ export interface DeviceOperationsServiceDeps {
   jobs: JobsPort;
   hub: HubPort;
   findDevice: FindDevice;
-  tenancy: Tenancy;
+  authorize: Authorize;
   caches: CacheRegistry;
   runner: HubJobRunner;
   /** Hands a queued job to the durable queue. */
@@ -52,10 +52,9 @@ export interface CommandOutcome {
 export function createDeviceOperationsService(d: DeviceOperationsServiceDeps) {
   const { repo } = d;
 
-  async function visibleDevice(principal: Principal, id: string): Promise<Device> {
-    const device = await d.findDevice(await d.tenancy.scope(principal), id);
-    if (!device) throw new NotFoundError(M.deviceNotFound);
-    return device;
+  /** The device within the caller's accounts (404), then the grant's permission (403). */
+  async function visibleDevice(grant: Grant, id: string): Promise<Device> {
+    return grant.found(await d.findDevice(grant.scope, id), M.deviceNotFound);
   }
 
   /** An active hub job of the same command is the answer; another one refuses. */
@@ -171,8 +170,12 @@ export function createDeviceOperationsService(d: DeviceOperationsServiceDeps) {
         throw new BadRequestError(M.versionRequired, 'data');
       if ((command === 'privateModeOn' || command === 'privateModeOff') && !body.confirmation)
         throw new BadRequestError(M.confirmationRequired, 'confirmation');
-      const device = await visibleDevice(principal, id);
-      assertCan(principal, deviceCommandPermissions[command]);
+      const grant = await d.authorize(principal, {
+        kind: 'permission',
+        permission: deviceCommandPermissions[command],
+        check: 'object',
+      });
+      const device = await visibleDevice(grant, id);
       if (command === 'deprovision') throw new ConflictError(M.unableToDeprovision);
       if (isHubCommand(command)) {
         const job = await queueHubCommand(principal, device, command);
@@ -187,8 +190,8 @@ export function createDeviceOperationsService(d: DeviceOperationsServiceDeps) {
      * (who and when). A hub that refuses or cannot be reached keeps the device (502).
      */
     async remove(principal: Principal, id: string): Promise<void> {
-      const device = await visibleDevice(principal, id);
-      assertCan(principal, 'devices.delete');
+      const grant = await d.authorize(principal, api.deviceOperations.remove.access);
+      const device = await visibleDevice(grant, id);
       try {
         if (await d.hub.getRemoteState(device.id)) {
           await d.hub.request(
@@ -201,7 +204,7 @@ export function createDeviceOperationsService(d: DeviceOperationsServiceDeps) {
         d.log.warn({ err: error, deviceId: device.id }, 'hub removal failed');
         throw new HttpError(502, M.hubRemovalFailed);
       }
-      if (!(await repo.softDelete(await d.tenancy.scope(principal), device.id, principal.userId)))
+      if (!(await repo.softDelete(grant.scope, device.id, principal.userId)))
         throw new NotFoundError(M.deviceNotFound);
       await d.caches.clear('device');
     },

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { CacheRegistry } from '../../plugins/cache.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import type {
   FindDevice,
   HubPort,
@@ -21,7 +21,7 @@ export interface DeviceOperationsOptions {
   hub: HubPort;
   findDevice: FindDevice;
   publishNotification: NotifyUser;
-  tenancy: Tenancy;
+  authorize: Authorize;
   caches: CacheRegistry;
   /** A hub job still active this long after it was queued ends as Error (HUB_JOB_TIMEOUT_S). */
   jobTimeoutSeconds: number;
@@ -66,7 +66,7 @@ export function createDeviceOperationsFeature(o: DeviceOperationsOptions) {
     jobs: o.jobs,
     hub: o.hub,
     findDevice: o.findDevice,
-    tenancy: o.tenancy,
+    authorize: o.authorize,
     caches: o.caches,
     runner,
     enqueue: (jobId) => queue.send(jobId),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceSchema, roleCan, roleKeys, type RoleKey } from '@aerie/contract';
+import { ACCOUNT_ROLES, MISSING_ID, sameFor, statusesOf } from '../../test/fleet-fixtures.js';
 import { useApiContext } from '../../test/test-app.js';
 
 const api = useApiContext({ fleet: { seed: 11 } });
@@ -153,5 +154,27 @@ describe('PUT /v2/devices/{id}', () => {
     expect(list.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(
       northwindDevice,
     );
+  });
+});
+
+describe('devices: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
+  it('answers 404 to every role for a device it does not see, 403 to Sales Support for one it does', async () => {
+    const put = (id: string) => ({
+      method: 'PUT' as const,
+      url: `/v2/devices/${id}`,
+      payload: { name: 'Not renamed' },
+    });
+    const get = (id: string) => ({ method: 'GET' as const, url: `/v2/devices/${id}` });
+    const before = await storedName(otherDevice);
+    for (const request of [put, get]) {
+      expect(await statusesOf(api, roleKeys, request(MISSING_ID))).toEqual(sameFor(roleKeys, 404));
+      expect(await statusesOf(api, ACCOUNT_ROLES, request(otherDevice))).toEqual(
+        sameFor(ACCOUNT_ROLES, 404),
+      );
+    }
+    expect(await statusesOf(api, ['salesSupport'], put(northwindDevice))).toEqual({
+      salesSupport: 403,
+    });
+    expect(await storedName(otherDevice)).toBe(before);
   });
 });

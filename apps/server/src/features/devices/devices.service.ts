@@ -1,13 +1,18 @@
-import type { Component, Device, DeviceList, DeviceListQuery, DeviceUsage } from '@aerie/contract';
-import { assertCan } from '../../plugins/authorization.js';
+import {
+  api,
+  type Component,
+  type Device,
+  type DeviceList,
+  type DeviceListQuery,
+  type DeviceUsage,
+} from '@aerie/contract';
+import type { Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
 import { parseDeviceQuery, type ParsedDeviceQuery } from './device-query.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
 import { createHash } from 'node:crypto';
 import { presentComponent, presentDevice, presentDeviceListItem } from './devices.presenter.js';
-import { NotFoundError } from '../../plugins/errors.js';
 import type { DevicesRepository } from './devices.repository.js';
 
 /** How long a list total is reused: new and changed devices show in the total within this. */
@@ -18,10 +23,11 @@ const TOTAL_TTL_MS = 10_000;
  * order, which finds a page of them quickly.
  */
 export const TEXT_MATCHES_FIRST_MAX = 5_000;
+const NOT_FOUND = 'Device not found.';
 
 export function createDevicesService(
   repo: DevicesRepository,
-  tenancy: Tenancy,
+  authorize: Authorize,
   caches: CacheRegistry,
 ) {
   // Counting every matching device is the expensive half of a page: totals are shared for a
@@ -55,23 +61,22 @@ export function createDevicesService(
   return {
     /** `GET /v2/devices/{id}`: 404 for a device outside the caller's accounts as for a missing one. */
     async get(principal: Principal, id: string): Promise<Device> {
-      assertCan(principal, 'devices.view');
-      const rows = await repo.findById(await tenancy.scope(principal), id);
-      if (!rows) throw new NotFoundError('Device not found.');
-      return presentDevice(rows);
+      const grant = await authorize(principal, api.devices.get.access);
+      return presentDevice(grant.found(await repo.findById(grant.scope, id), NOT_FOUND));
     },
 
     /**
      * `PUT /v2/devices/{id}`: renames a device (spec 001 §6 "Edit Name"); the name arrives
-     * trimmed and checked by the contract. 404 outside the caller's accounts.
+     * trimmed and checked by the contract. 404 outside the caller's accounts, then 403 for a
+     * role that may not rename.
      */
     async rename(principal: Principal, id: string, name: string): Promise<Device> {
-      assertCan(principal, 'devices.rename');
-      const scope = await tenancy.scope(principal);
-      if (!(await repo.rename(scope, id, name))) throw new NotFoundError('Device not found.');
-      const rows = await repo.findById(scope, id);
-      if (!rows) throw new NotFoundError('Device not found.');
-      return presentDevice(rows);
+      const grant = await authorize(principal, api.devices.rename.access);
+      grant.found(await repo.findById(grant.scope, id), NOT_FOUND);
+      // Gone between the two statements: still 404.
+      const renamed = await repo.rename(grant.scope, id, name);
+      const rows = renamed ? await repo.findById(grant.scope, id) : null;
+      return presentDevice(grant.found(rows, NOT_FOUND));
     },
 
     /** `GET /v2/devices/{id}/usage`: every day of the calendar month, zero where nothing was used. */
@@ -81,9 +86,8 @@ export function createDevicesService(
       year: number,
       month: number,
     ): Promise<DeviceUsage> {
-      assertCan(principal, 'devices.view');
-      const scope = await tenancy.scope(principal);
-      if (!(await repo.findById(scope, id))) throw new NotFoundError('Device not found.');
+      const grant = await authorize(principal, api.devices.usage.access);
+      grant.found(await repo.findById(grant.scope, id), NOT_FOUND);
       const rows = new Map((await repo.dailyUsage(id, year, month)).map((r) => [r.day, r]));
       const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
       const satelliteDailyUsage = [];
@@ -104,9 +108,8 @@ export function createDevicesService(
 
     /** `GET /v2/devices`: one page of the caller's devices with the requested fields. */
     async list(principal: Principal, query: DeviceListQuery): Promise<DeviceList> {
-      assertCan(principal, 'devices.view');
+      const { scope } = await authorize(principal, api.devices.list.access);
       const q = parseDeviceQuery(query);
-      const scope = await tenancy.scope(principal);
       const [rows, count] = q.text
         ? await textPage(scope, q)
         : await Promise.all([repo.page(scope, q), total(scope, q)]);

@@ -1,13 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ErrorReport, Feedback, FeedbackRequest, TelemetryUpload } from '@aerie/contract';
+import {
+  api,
+  type ErrorReport,
+  type Feedback,
+  type FeedbackRequest,
+  type TelemetryUpload,
+} from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
-import { assertCan } from '../../plugins/authorization.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import { presentFeedback } from './feed.presenter.js';
 import type { FeedRepository } from './feed.repository.js';
 
-export function createFeedService(repo: FeedRepository, log: FastifyBaseLogger) {
+export function createFeedService(
+  repo: FeedRepository,
+  log: FastifyBaseLogger,
+  authorize: Authorize,
+) {
   return {
     async submitFeedback(principal: Principal, input: FeedbackRequest): Promise<void> {
+      await authorize(principal, api.feed.submitFeedback.access);
       await repo.insertFeedback(principal.userId, principal.accountId, input);
     },
 
@@ -16,12 +27,13 @@ export function createFeedService(repo: FeedRepository, log: FastifyBaseLogger) 
       principal: Principal,
       paging: { skip: number; take: number },
     ): Promise<{ items: Feedback[]; total: number }> {
-      assertCan(principal, 'feedback.view');
+      await authorize(principal, api.feed.listFeedback.access);
       const page = await repo.feedbackPage(paging.skip, paging.take);
       return { items: page.items.map(presentFeedback), total: page.total };
     },
 
     async uploadTelemetry(principal: Principal, upload: TelemetryUpload): Promise<void> {
+      await authorize(principal, api.feed.uploadTelemetry.access);
       await repo.insertTelemetry(principal.userId, upload);
     },
 
@@ -30,6 +42,7 @@ export function createFeedService(repo: FeedRepository, log: FastifyBaseLogger) 
      * is notified from the logs (spec 000 §8, "Customer support has been notified").
      */
     async reportError(principal: Principal, report: ErrorReport): Promise<void> {
+      await authorize(principal, api.feed.reportError.access);
       const id = await repo.insertErrorReport(principal.userId, report);
       log.warn(
         {

@@ -15,8 +15,8 @@ export function healthRoutes(service: HealthService): FastifyPluginAsync {
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
     }));
 
-    route(app, api.health.services, async (_request, reply) => {
-      const body = await service.health();
+    route(app, api.health.services, async (request, reply) => {
+      const body = await service.health(request.principal());
       return reply.header('cache-control', 'no-store').send(body);
     });
 

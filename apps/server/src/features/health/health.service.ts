@@ -1,6 +1,6 @@
-import type { Health } from '@aerie/contract';
+import { api, type Health } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
-import { assertCan } from '../../plugins/authorization.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import type { HealthProbe } from './health.probes.js';
 import type { HealthRepository } from './health.repository.js';
 
@@ -24,19 +24,24 @@ async function runProbe(probe: HealthProbe): Promise<[number, string]> {
   }
 }
 
-export function createHealthService(repo: HealthRepository, probes: readonly HealthProbe[]) {
+export function createHealthService(
+  repo: HealthRepository,
+  probes: readonly HealthProbe[],
+  authorize: Authorize,
+) {
   return {
     /** Public: maintenance mode shows a strip to users; it does not block the API. */
     maintenance: () => repo.maintenance(),
 
     async setMaintenance(principal: Principal, on: boolean): Promise<boolean> {
-      assertCan(principal, 'maintenance.manage');
+      await authorize(principal, api.health.setMaintenance.access);
       await repo.setMaintenance(on);
       return on;
     },
 
-    /** The service map of the health page; `health.view` is checked at the route. */
-    async health(): Promise<Health> {
+    /** The service map of the health page. */
+    async health(principal: Principal): Promise<Health> {
+      await authorize(principal, api.health.services.access);
       const entries = await Promise.all(
         probes.map(async (probe) => [probe.code, await runProbe(probe)] as const),
       );

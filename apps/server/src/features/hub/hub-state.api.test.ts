@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseHubState, type RoleKey } from '@aerie/contract';
+import { parseHubState, roleCan, roleKeys, type RoleKey } from '@aerie/contract';
 import { importFleetIntoHubSimulator } from '../../simulators/hub/pg-hub-remote-store.js';
+import { ACCOUNT_ROLES, MISSING_ID, sameFor, statusesOf } from '../../test/fleet-fixtures.js';
 import { useApiContext } from '../../test/test-app.js';
 
 const api = useApiContext({ fleet: { seed: 7 } });
@@ -81,5 +82,20 @@ describe('GET /v2/devices/{id}/hubState', () => {
     const res = await get('accountAdmin', id!);
     expect(res.statusCode).toBe(404);
     expect((await get('accountAdmin', 'not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('hub state: 404 outside the caller’s accounts (issue 12)', () => {
+  it('answers 404 to every role for a device it does not see; every role may read one it sees', async () => {
+    const other = await one(
+      `select id from devices where account_id not in (${NORTHWIND}) order by id limit 1`,
+    );
+    const state = (id: string) => ({ method: 'GET' as const, url: `/v2/devices/${id}/hubState` });
+    expect(await statusesOf(api, roleKeys, state(MISSING_ID))).toEqual(sameFor(roleKeys, 404));
+    expect(await statusesOf(api, ACCOUNT_ROLES, state(other!))).toEqual(
+      sameFor(ACCOUNT_ROLES, 404),
+    );
+    // No role lacks devices.view, so no 403 here.
+    expect(roleKeys.filter((r) => !roleCan(r, 'devices.view'))).toEqual([]);
   });
 });

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../../plugins/auth.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Device } from '@aerie/contract';
+import { authorizeOver, principalOf } from '../../test/service-fakes.js';
 import type { HubAdapter } from '../../adapters/hub-adapter.js';
 import type { HubRepository } from './hub.repository.js';
 import { createHubStateService, HUB_STATE_UNAVAILABLE } from './hub-state.service.js';
 
-const principal: Principal = {
-  userId: 'u',
-  accountId: 'a',
-  role: 'superUser',
-  apiClientId: null,
-};
-const tenancy = { scope: async () => ({ all: true }) } as unknown as Tenancy;
-const repo = {
-  deviceVisible: async () => true,
+const principal = principalOf('superUser');
+const repo: HubRepository = {
   requiredNetworkIds: async () => new Set(['NET-1']),
   networks: async () => [
     {
@@ -24,7 +17,8 @@ const repo = {
       nms_id: 'X',
     },
   ],
-} as unknown as HubRepository;
+};
+const device = { id: 'd' } as Device;
 
 describe('hub state service', () => {
   it("answers 502 with the spec's text when the hub cannot be read", async () => {
@@ -35,8 +29,12 @@ describe('hub state service', () => {
       },
     } as unknown as HubAdapter;
     const warnings: string[] = [];
-    const service = createHubStateService(repo, hub, tenancy, {
-      warn: (_o, msg) => warnings.push(msg),
+    const service = createHubStateService({
+      repo,
+      hub,
+      authorize: authorizeOver(),
+      deviceInScope: async () => device,
+      log: { warn: (_o, msg) => warnings.push(msg) },
     });
     await expect(service.get(principal, 'd')).rejects.toMatchObject({
       statusCode: 502,

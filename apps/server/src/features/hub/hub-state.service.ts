@@ -1,20 +1,30 @@
-import type { HubBeam, HubState } from '@aerie/contract';
-import { assertCan } from '../../plugins/authorization.js';
+import { api, type HubBeam, type HubState } from '@aerie/contract';
+import type { Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
-import { HttpError, NotFoundError } from '../../plugins/errors.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import { HttpError } from '../../plugins/errors.js';
+import type { DeviceInScope } from '../../plugins/tenancy.js';
 import type { HubAdapter, HubRemoteState } from '../../adapters/hub-adapter.js';
 import type { HubRepository } from './hub.repository.js';
 
 /** Spec 001 §4: the text shown when the hub cannot be read. */
 export const HUB_STATE_UNAVAILABLE = 'Could not retrieve current NMS hub state.';
 
-export function createHubStateService(
-  repo: HubRepository,
-  hub: HubAdapter,
-  tenancy: Tenancy,
-  log: { warn(o: object, msg: string): void },
-) {
+export interface HubStateServiceDeps {
+  repo: HubRepository;
+  hub: HubAdapter;
+  authorize: Authorize;
+  /** The devices feature's lookup of a device within the caller's accounts. */
+  deviceInScope: DeviceInScope;
+  log: { warn(o: object, msg: string): void };
+}
+
+export function createHubStateService({
+  repo,
+  hub,
+  authorize,
+  deviceInScope,
+  log,
+}: HubStateServiceDeps) {
   return {
     /**
      * `GET /v2/devices/{id}/hubState`: the beams the portal requires for the device
@@ -22,10 +32,8 @@ export function createHubStateService(
      * A hub that cannot be reached answers 502 with the spec's text.
      */
     async get(principal: Principal, deviceId: string): Promise<HubState> {
-      assertCan(principal, 'devices.view');
-      if (!(await repo.deviceVisible(await tenancy.scope(principal), deviceId))) {
-        throw new NotFoundError('Device not found.');
-      }
+      const grant = await authorize(principal, api.hub.state.access);
+      grant.found(await deviceInScope(grant.scope, deviceId), 'Device not found.');
       let remote: HubRemoteState | null;
       try {
         remote = await hub.getRemoteState(deviceId);

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { AccountScope } from '../../plugins/tenancy.js';
 
 export interface HubNetworkRow {
   network_id: string;
@@ -11,21 +10,6 @@ export interface HubNetworkRow {
 
 export function createHubRepository(pool: pg.Pool) {
   return {
-    /** Whether the device exists for the scope (not deleted, in a visible account). */
-    async deviceVisible(scope: AccountScope, id: string): Promise<boolean> {
-      const params: unknown[] = [id];
-      let clause = '';
-      if (!scope.all) {
-        params.push(scope.accountIds);
-        clause = 'and account_id = any($2::uuid[])';
-      }
-      const { rowCount } = await pool.query(
-        `select 1 from devices where id = $1 and deleted_at is null ${clause}`,
-        params,
-      );
-      return (rowCount ?? 0) > 0;
-    },
-
     /** The networks the portal requires for the device (from its active subscription). */
     async requiredNetworkIds(deviceId: string): Promise<Set<string>> {
       const { rows } = await pool.query<{ network_id: string }>(

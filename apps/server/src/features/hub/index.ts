@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Authorize } from '../../plugins/authorization.js';
+import type { DeviceInScope } from '../../plugins/tenancy.js';
 import type { HubAdapter } from '../../adapters/hub-adapter.js';
 import { createHubRepository } from './hub.repository.js';
 import { hubRoutes } from './hub.routes.js';
@@ -9,11 +10,13 @@ import { createHubStateService } from './hub-state.service.js';
 export function createHubFeature(options: {
   pool: pg.Pool;
   hub: HubAdapter;
-  tenancy: Tenancy;
+  authorize: Authorize;
+  deviceInScope: DeviceInScope;
   brand: string;
   log: { warn(o: object, msg: string): void };
 }) {
   const repo = createHubRepository(options.pool);
-  const service = createHubStateService(repo, options.hub, options.tenancy, options.log);
+  const { hub, authorize, deviceInScope, log } = options;
+  const service = createHubStateService({ repo, hub, authorize, deviceInScope, log });
   return { repo, service, routes: hubRoutes(service, options.brand) };
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import { createJobsRepository } from './jobs.repository.js';
 import { jobsRoutes } from './jobs.routes.js';
 import { createJobsService } from './jobs.service.js';
@@ -11,7 +11,7 @@ export { canTransition, JOB_TRANSITIONS } from './jobs.lifecycle.js';
  * Wires the jobs feature. `service` is also the jobs API other features receive from app.ts:
  * `createJob`, `markRunning` and `finish` follow the state machine of jobs.lifecycle.ts.
  */
-export function createJobsFeature(pool: pg.Pool, tenancy: Tenancy) {
-  const service = createJobsService(createJobsRepository(pool), tenancy);
+export function createJobsFeature(pool: pg.Pool, authorize: Authorize) {
+  const service = createJobsService(createJobsRepository(pool), authorize);
   return { service, routes: jobsRoutes(service) };
 }

@@ -8,10 +8,13 @@ import {
   type TestContext,
 } from '../../test/test-app.js';
 import {
+  ACCOUNT_ROLES,
   MISSING_ID as MISSING,
   NORTHWIND_ACCOUNTS as NORTHWIND,
+  sameFor,
   seedSmallFleet,
   sqlProbe,
+  statusesOf,
 } from '../../test/fleet-fixtures.js';
 import { createJobsFeature, IllegalJobTransitionError, type JobsService } from './index.js';
 
@@ -46,7 +49,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedSmallFleet(ctx.database.db, 11, 40);
   tokens = await signInEveryRole(ctx.app);
-  jobs = createJobsFeature(ctx.database.pool, ctx.app.services.tenancy).service;
+  jobs = createJobsFeature(ctx.database.pool, ctx.app.services.authorize).service;
 
   const northwind = await deviceOf(NORTHWIND);
   const terra = await deviceOf(['Terra Logistics', 'Terra Logistics – Rail']);
@@ -255,6 +258,21 @@ describe('jobs service lifecycle', () => {
     ).rejects.toMatchObject({ statusCode: 400, field: 'kind' });
     expect(await scalar("select count(*)::int as n from jobs where kind = 'drop table jobs'")).toBe(
       0,
+    );
+  });
+});
+
+describe('jobs: 404 outside the caller’s accounts (issue 12)', () => {
+  it('answers 404 to every role for a job it does not see; every role may read one it sees', async () => {
+    const callers = { ctx, as: (role: RoleKey) => bearer(tokens[role]) };
+    const job = (id: string) => ({ method: 'GET' as const, url: `/v2/jobs/${id}` });
+    expect(await statusesOf(callers, roleKeys, job(MISSING))).toEqual(sameFor(roleKeys, 404));
+    expect(await statusesOf(callers, ACCOUNT_ROLES, job(made.terraActive.id))).toEqual(
+      sameFor(ACCOUNT_ROLES, 404),
+    );
+    // Jobs need only portal access, which every role has: no 403.
+    expect(await statusesOf(callers, roleKeys, job(made.northwindDone.id))).toEqual(
+      sameFor(roleKeys, 200),
     );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  api,
   jobKindSchema,
   type FinalJobStatus,
   type Job,
@@ -8,17 +9,13 @@ import {
   type JsonObject,
   type JsonValue,
 } from '@aerie/contract';
-import { assertCan } from '../../plugins/authorization.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../plugins/errors.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
 import { sourcesOf } from './jobs.lifecycle.js';
 import { JOB_MESSAGES } from './jobs.messages.js';
 import { presentJob, presentJobListItem } from './jobs.presenter.js';
 import type { JobsRepository } from './jobs.repository.js';
-
-/** spec 001 §6: /jobs is open to any signed-in user, which every role's portal access is. */
-const READ = 'portal.access';
 
 /** A transition the job state machine refuses (409 when it reaches a client). */
 export class IllegalJobTransitionError extends ConflictError {
@@ -31,7 +28,11 @@ export class IllegalJobTransitionError extends ConflictError {
   }
 }
 
-export function createJobsService(repo: JobsRepository, tenancy: Tenancy) {
+/**
+ * The jobs of the caller's accounts (spec 001 §6: /jobs is open to any signed-in user, which
+ * every role's portal access is), and the job lifecycle other features drive.
+ */
+export function createJobsService(repo: JobsRepository, authorize: Authorize) {
   async function transition(
     id: string,
     to: JobStatus,
@@ -47,18 +48,15 @@ export function createJobsService(repo: JobsRepository, tenancy: Tenancy) {
   return {
     /** `GET /v2/jobs`: the caller's queued and running jobs, newest first. */
     async list(principal: Principal, query: JobListQuery): Promise<JobList> {
-      assertCan(principal, READ);
-      const scope = await tenancy.scope(principal);
+      const { scope } = await authorize(principal, api.jobs.list.access);
       const { rows, total } = await repo.listActive(scope, query.skip, query.take);
       return { items: rows.map(presentJobListItem), total };
     },
 
     /** `GET /v2/jobs/{id}`: the raw job; 404 'Job not found.' outside the caller's accounts. */
     async get(principal: Principal, id: string): Promise<Job> {
-      assertCan(principal, READ);
-      const row = await repo.findById(await tenancy.scope(principal), id);
-      if (!row) throw new NotFoundError(JOB_MESSAGES.notFound);
-      return presentJob(row);
+      const grant = await authorize(principal, api.jobs.get.access);
+      return presentJob(grant.found(await repo.findById(grant.scope, id), JOB_MESSAGES.notFound));
     },
 
     /**

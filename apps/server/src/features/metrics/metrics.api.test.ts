@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { metricResponseSchema, type RoleKey } from '@aerie/contract';
+import { metricResponseSchema, roleCan, roleKeys, type RoleKey } from '@aerie/contract';
+import { ACCOUNT_ROLES, MISSING_ID, sameFor, statusesOf } from '../../test/fleet-fixtures.js';
 import { TEST_FLEET, useApiContext } from '../../test/test-app.js';
 
 const NOW = TEST_FLEET.now;
@@ -128,5 +129,23 @@ describe('POST /v2/devices/metrics', () => {
 
   it('needs a token', async () => {
     expect((await post(null, {})).statusCode).toBe(401);
+  });
+});
+
+describe('metrics: 404 outside the caller’s accounts (issue 12)', () => {
+  it('answers 404 to every role when a device is one it does not see', async () => {
+    const query = (...deviceIds: string[]) => ({
+      method: 'POST' as const,
+      url: '/v2/devices/metrics',
+      payload: { provider: 'PV_INTSATFLEXMOVE', metrics: ['MT_CN0'], deviceIds, ...range(24) },
+    });
+    expect(await statusesOf(api, roleKeys, query(northwindDevice, MISSING_ID))).toEqual(
+      sameFor(roleKeys, 404),
+    );
+    expect(await statusesOf(api, ACCOUNT_ROLES, query(northwindDevice, otherDevice))).toEqual(
+      sameFor(ACCOUNT_ROLES, 404),
+    );
+    // No role lacks devices.view, so no 403 here.
+    expect(roleKeys.filter((r) => !roleCan(r, 'devices.view'))).toEqual([]);
   });
 });

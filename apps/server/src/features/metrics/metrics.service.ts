@@ -1,19 +1,19 @@
 import {
+  api,
   METRIC_POINTS_TARGET,
   type MetricRequest,
   type MetricResponse,
   type MetricSeries,
 } from '@aerie/contract';
-import { assertCan } from '../../plugins/authorization.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
-import { BadRequestError, NotFoundError } from '../../plugins/errors.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import { BadRequestError } from '../../plugins/errors.js';
 import { lttbIndexes } from './downsample.js';
 import type { MetricsRepository } from './metrics.repository.js';
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function createMetricsService(repo: MetricsRepository, tenancy: Tenancy) {
+export function createMetricsService(repo: MetricsRepository, authorize: Authorize) {
   async function series(
     deviceId: string,
     provider: string,
@@ -53,10 +53,10 @@ export function createMetricsService(repo: MetricsRepository, tenancy: Tenancy) 
      * outside the caller's accounts answers 404, like a missing one.
      */
     async query(principal: Principal, request: MetricRequest): Promise<MetricResponse> {
-      assertCan(principal, 'devices.view');
+      const grant = await authorize(principal, api.metrics.query.access);
       const deviceIds = [...new Set(request.deviceIds)];
-      const visible = await repo.visibleDeviceIds(await tenancy.scope(principal), deviceIds);
-      if (deviceIds.some((id) => !visible.has(id))) throw new NotFoundError('Device not found.');
+      const visible = await repo.visibleDeviceIds(grant.scope, deviceIds);
+      grant.found(deviceIds.every((id) => visible.has(id)) ? deviceIds : null, 'Device not found.');
       const units = await repo.metricUnits(request.provider);
       if (units.size === 0) {
         throw new BadRequestError(`Unknown metric provider ${request.provider}.`);

@@ -43,7 +43,7 @@ export function notificationsRoutes(
     );
 
     route(app, api.notifications.live, async (request, reply) => {
-      const { userId } = request.principal();
+      const userId = await service.streamOwner(request.principal());
       if (!streams.hasRoom(userId)) throw new HttpError(429, NOTIFICATION_MESSAGES.tooManyStreams);
       reply.hijack();
       streams.open(userId, reply.raw);

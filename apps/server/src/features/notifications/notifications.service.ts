@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Notification, NotificationType } from '@aerie/contract';
+import { api, type Notification, type NotificationType } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import { LIVE_CHANNELS, type LiveBus } from '../../plugins/live-bus.js';
 import { NOTIFICATION_MESSAGES } from './notifications.messages.js';
 import { presentNotification } from './notifications.presenter.js';
@@ -34,6 +35,7 @@ export function createNotificationsService(
   repo: NotificationsRepository,
   bus: LiveBus,
   log: FastifyBaseLogger,
+  authorize: Authorize,
 ) {
   const publish: PublishNotification = async (userId, input) => {
     const row = await repo.insert(userId, {
@@ -55,25 +57,35 @@ export function createNotificationsService(
     publish,
 
     async list(principal: Principal): Promise<Notification[]> {
+      await authorize(principal, api.notifications.list.access);
       const rows = await repo.listForUser(principal.userId, NOTIFICATION_LIST_LIMIT);
       return rows.map(presentNotification);
     },
 
     async markRead(principal: Principal, ids: readonly string[]): Promise<void> {
+      await authorize(principal, api.notifications.markRead.access);
       await repo.markRead(principal.userId, ids);
     },
 
     async clear(principal: Principal, ids: readonly string[] | undefined): Promise<void> {
+      await authorize(principal, api.notifications.clear.access);
       await repo.clear(principal.userId, ids ?? null);
     },
 
     /** `POST /v1/notifications/test`: lets a user check that the live channel reaches them. */
     async sendTest(principal: Principal): Promise<Notification> {
+      await authorize(principal, api.notifications.sendTest.access);
       return publish(principal.userId, {
         name: 'Test',
         type: 'info',
         label: NOTIFICATION_MESSAGES.testLabel,
       });
+    },
+
+    /** `GET /live/notifications`: the user whose notifications the caller's stream carries. */
+    async streamOwner(principal: Principal): Promise<string> {
+      await authorize(principal, api.notifications.live.access);
+      return principal.userId;
     },
 
     /** Loads an announced notification for a stream of its owner. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   accessStatsAdminTileRoles,
+  api,
   accessStatsUserKeys,
   compareSoftwareVersions,
   dataPackageLabel,
@@ -8,9 +9,9 @@ import {
   type MonthlyActiveUsersKey,
 } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
-import { assertCan } from '../../plugins/authorization.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import type { CacheRegistry } from '../../plugins/cache.js';
-import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
+import type { AccountScope } from '../../plugins/tenancy.js';
 import type { AccessFigures, AccessStatsRepository } from './access-stats.repository.js';
 
 /** The tiles tolerate a minute of staleness; the aggregates cost a pass over the fleet. */
@@ -43,7 +44,7 @@ function byName(
 
 export function createAccessStatsService(
   repo: AccessStatsRepository,
-  tenancy: Tenancy,
+  authorize: Authorize,
   caches: CacheRegistry,
   { brand, staffEmailDomain, now = () => new Date() }: AccessStatsOptions,
 ) {
@@ -70,8 +71,8 @@ export function createAccessStatsService(
      * {brand} Admin (spec 002 §6): other roles get null there.
      */
     async get(principal: Principal): Promise<AccessStats> {
-      assertCan(principal, 'portal.access');
-      const f = await figures(await tenancy.scope(principal));
+      const { scope } = await authorize(principal, api.reference.accessStats.access);
+      const f = await figures(scope);
       const admin = accessStatsAdminTileRoles.includes(principal.role);
       const onlyAdmin = (n: number) => (admin ? n : null);
       let activeSubscriptions = 0;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CacheRegistry } from '../../plugins/cache.js';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import { createAccessStatsRepository } from './access-stats.repository.js';
 import { accessStatsRoutes } from './access-stats.routes.js';
 import { createAccessStatsService, type AccessStatsOptions } from './access-stats.service.js';
@@ -12,15 +12,15 @@ import { createReferenceService } from './reference.service.js';
 export interface ReferenceFeatureOptions extends AccessStatsOptions {
   pool: pg.Pool;
   caches: CacheRegistry;
-  tenancy: Tenancy;
+  authorize: Authorize;
 }
 
 /** Wires the reference data calls and the access statistics. */
-export function createReferenceFeature({ pool, caches, tenancy, ...o }: ReferenceFeatureOptions) {
-  const reference = createReferenceService(createReferenceRepository(pool), caches);
+export function createReferenceFeature({ pool, caches, authorize, ...o }: ReferenceFeatureOptions) {
+  const reference = createReferenceService(createReferenceRepository(pool), caches, authorize);
   const accessStats = createAccessStatsService(
     createAccessStatsRepository(pool),
-    tenancy,
+    authorize,
     caches,
     o,
   );

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  roleCan,
+  roleKeys,
   subscriptionDeviceListSchema,
   subscriptionSchema,
   subscriptionUsageSchema,
   type RoleKey,
 } from '@aerie/contract';
+import { ACCOUNT_ROLES, sameFor } from '../../test/fleet-fixtures.js';
 import { MISSING, usePreparedSubscriptions } from './subscriptions.test-fixture.js';
 
 // A Northwind subscription with three devices (one of Terra), usage and every field set,
@@ -252,6 +255,28 @@ describe('GET /v3/subscriptions/{id}/devices', () => {
         query: { take },
       });
       expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('subscriptions: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
+  it('answers 404 to every role for a subscription it does not see, 403 to Credentialed for one it does', async () => {
+    const statuses = async (roles: readonly RoleKey[], url: string) => {
+      const answers: Partial<Record<RoleKey, number>> = {};
+      for (const role of roles) answers[role] = (await t.f.call(role, 'GET', url)).statusCode;
+      return answers;
+    };
+    for (const path of ['', '/usage', '/devices']) {
+      expect(await statuses(roleKeys, `/v3/subscriptions/${MISSING}${path}`)).toEqual(
+        sameFor(roleKeys, 404),
+      );
+      expect(await statuses(ACCOUNT_ROLES, `/v3/subscriptions/${t.outside}${path}`)).toEqual(
+        sameFor(ACCOUNT_ROLES, 404),
+      );
+      const cannotView = roleKeys.filter((r) => !roleCan(r, 'subscriptions.view'));
+      expect(await statuses(cannotView, `/v3/subscriptions/${t.northwind}${path}`)).toEqual(
+        sameFor(cannotView, 403),
+      );
     }
   });
 });

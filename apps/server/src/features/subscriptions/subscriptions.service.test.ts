@@ -1,79 +1,181 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Principal } from '../../plugins/auth.js';
-import { createCacheRegistry, type CacheRegistry } from '../../plugins/cache.js';
-import { createInProcessLiveBus } from '../../plugins/live-bus.js';
-import type { AccountScope, Tenancy } from '../../plugins/tenancy.js';
-import type { SubscriptionsRepository } from './subscriptions.repository.js';
+import { describe, expect, it } from 'vitest';
+import {
+  isStaffRole,
+  roleCan,
+  roleKeys,
+  subscriptionAccountQueryV21Schema,
+  subscriptionDevicesQuerySchema,
+  subscriptionListQuerySchema,
+  type RoleKey,
+} from '@aerie/contract';
+import { inScope } from '../../plugins/tenancy.js';
+import {
+  authorizeOver,
+  CHILD_ACCOUNT,
+  fakeCaches,
+  OTHER_ACCOUNT,
+  OWN_ACCOUNT,
+  principalOf,
+  unused,
+} from '../../test/service-fakes.js';
+import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
 
-const staff: Principal = { userId: 'u', accountId: 'a', role: 'superUser', apiClientId: null };
-const admin: Principal = { ...staff, role: 'accountAdmin' };
-const NORTHWIND = '2f0c1a7e-5d0b-4c39-9a51-7a3f0f1b2c3d';
-const tenancy = {
-  scope: async (p: Principal): Promise<AccountScope> =>
-    p.role === 'superUser' ? { all: true } : { all: false, accountIds: [NORTHWIND] },
-} as unknown as Tenancy;
-const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
+const ACCOUNTS = [OWN_ACCOUNT, CHILD_ACCOUNT, OTHER_ACCOUNT];
+const VIEWERS = roleKeys.filter((r) => roleCan(r, 'subscriptions.view'));
+const NOT_VIEWERS = roleKeys.filter((r) => !roleCan(r, 'subscriptions.view'));
 
-let caches: CacheRegistry | undefined;
-afterEach(() => caches?.close());
-
-/** The service over a repository that counts its counts. */
-function setUp() {
-  caches = createCacheRegistry(createInProcessLiveBus(), quiet);
-  const count = vi.fn(async () => 120);
-  const repo = { page: async () => [], count } as unknown as SubscriptionsRepository;
-  return { service: createSubscriptionsService(repo, tenancy, caches), count, caches };
+function subscription(id: string, accountId: string): SubscriptionRow {
+  return {
+    id,
+    subscription_number: `SUB-${id}`,
+    description: `Plan ${id}`,
+    product_code: 'SAT-50',
+    account_id: accountId,
+    account_name: `Account ${id}`,
+    start_date: new Date('2026-01-01T00:00:00Z'),
+    end_date: new Date('2027-01-01T00:00:00Z'),
+    data_limit_gb: 50,
+    salesforce_object_id: `SF-${id}`,
+    salesforce_account_id: 'SF-ACCOUNT',
+    network_identifiers: ['NET-1'],
+    nms_id: 'NMS-1',
+    has_satellite: true,
+    has_cellular: false,
+    pending_transfer_email: null,
+    active: true,
+  };
 }
 
-describe('the subscriptions list count', () => {
-  it('is counted once for every page, sort and choice of fields of one list', async () => {
-    const { service, count } = setUp();
-    expect((await service.list(staff, { skip: 0, take: 50 })).count).toBe(120);
-    await service.list(staff, { skip: 50, take: 50 });
-    await service.list(staff, { skip: 0, take: 10, sortField: 'Description', fields: 'Id' });
-    await service.listV21(staff, { from: 100, take: 50, sortDirection: 'DESC' });
-    expect(count).toHaveBeenCalledTimes(1);
+/** The subscriptions repository over three subscriptions, filtered by scope as the SQL is. */
+function fakeRepository(): SubscriptionsRepository {
+  const rows = [
+    subscription('own', OWN_ACCOUNT),
+    subscription('child', CHILD_ACCOUNT),
+    subscription('other', OTHER_ACCOUNT),
+  ];
+  return {
+    page: async (scope) => rows.filter((r) => inScope(scope, r.account_id)),
+    count: async (scope) => rows.filter((r) => inScope(scope, r.account_id)).length,
+    findById: async (scope, id) =>
+      rows.find((r) => r.id === id && inScope(scope, r.account_id)) ?? null,
+    findByIds: async (scope, ids) =>
+      rows.filter((r) => ids.includes(r.id) && inScope(scope, r.account_id)),
+    async byAccount(accountId) {
+      const mine = rows.filter((r) => r.account_id === accountId);
+      return { rows: mine, count: mine.length };
+    },
+    accountExists: async (accountId) => ACCOUNTS.includes(accountId),
+    monthlyUsage: async () => [
+      { year: 2026, month: 10, satellite_bytes: '1000', cellular_bytes: '24' },
+    ],
+    dailyUsage: async () => [],
+    async devices(scope) {
+      // One device in the subscription's own account, one elsewhere: the scope decides.
+      const all = [
+        { id: 'd1', name: 'Own device', serial: 'S1', active: true, account: OWN_ACCOUNT },
+        { id: 'd2', name: 'Other device', serial: 'S2', active: true, account: OTHER_ACCOUNT },
+      ].filter((d) => inScope(scope, d.account));
+      return { rows: all.map(({ account: _, ...d }) => d), count: all.length };
+    },
+    activity: unused('activity'),
+  };
+}
+
+const setUp = () => createSubscriptionsService(fakeRepository(), authorizeOver(), fakeCaches());
+const listQuery = subscriptionListQuerySchema.parse({ fields: 'Id' });
+/** Subscription ids a role does not see: a missing one, and for the account roles another account's. */
+const unseen = (role: RoleKey) => (isStaffRole(role) ? ['missing'] : ['missing', 'other']);
+
+describe('subscriptions service: lists', () => {
+  it.each(NOT_VIEWERS)('refuses %s at once (403)', async (role) => {
+    const service = setUp();
+    await expect(service.list(principalOf(role), listQuery)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await expect(service.byIds(principalOf(role), ['own'])).rejects.toMatchObject({
+      statusCode: 403,
+    });
   });
 
-  it('is counted again for another scope, filter or text', async () => {
-    const { service, count } = setUp();
-    await service.list(staff, { skip: 0, take: 50 });
-    await service.list(admin, { skip: 0, take: 50 });
-    await service.list(staff, { skip: 0, take: 50, filters: `AccountId:${NORTHWIND}` });
-    await service.list(staff, { skip: 0, take: 50, filters: 'EndDate:[0 1000]' });
-    await service.list(staff, { skip: 0, take: 50, query: 'SUB-1' });
-    expect(count).toHaveBeenCalledTimes(5);
-    await service.list(admin, { skip: 50, take: 50 });
-    await service.list(staff, { skip: 50, take: 50, query: ' SUB-1 ' });
-    expect(count).toHaveBeenCalledTimes(5);
+  it("lists the caller's accounts' subscriptions; unseen ids are simply absent", async () => {
+    const service = setUp();
+    const ids = async (role: RoleKey) =>
+      (await service.list(principalOf(role), listQuery)).items.map((s) => s.id);
+    expect(await ids('accountAdmin')).toEqual(['own', 'child']);
+    expect(await ids('salesSupport')).toEqual(['own', 'child', 'other']);
+    const found = await service.byIds(principalOf('accountAdmin'), ['own', 'other', 'own']);
+    expect(found.items.map((s) => s.id)).toEqual(['own']);
   });
+});
 
-  it('shares one count among concurrent requests', async () => {
-    const { service, count } = setUp();
-    await Promise.all([0, 50, 100].map((skip) => service.list(staff, { skip, take: 50 })));
-    expect(count).toHaveBeenCalledTimes(1);
-  });
-
-  it('is counted again once the subscription cache is cleared', async () => {
-    const { service, count, caches } = setUp();
-    await service.list(staff, { skip: 0, take: 50 });
-    await caches.clear('subscription');
-    await service.list(staff, { skip: 50, take: 50 });
-    expect(count).toHaveBeenCalledTimes(2);
-  });
-
-  it('is counted again after a few seconds', async () => {
-    vi.useFakeTimers();
-    try {
-      const { service, count } = setUp();
-      await service.list(staff, { skip: 0, take: 50 });
-      vi.advanceTimersByTime(10_001);
-      await service.list(staff, { skip: 50, take: 50 });
-      expect(count).toHaveBeenCalledTimes(2);
-    } finally {
-      vi.useRealTimers();
+describe('subscriptions service: one subscription, 404 then 403', () => {
+  it.each(roleKeys)('answers %s 404 for a subscription it does not see', async (role) => {
+    const service = setUp();
+    const p = principalOf(role);
+    for (const id of unseen(role)) {
+      const notFound = { statusCode: 404, message: 'Subscription not found.' };
+      await expect(service.get(p, id), id).rejects.toMatchObject(notFound);
+      await expect(service.getV21(p, id, false), id).rejects.toMatchObject(notFound);
+      await expect(service.usage(p, id, 'monthly'), id).rejects.toMatchObject(notFound);
+      const page = subscriptionDevicesQuerySchema.parse({});
+      await expect(service.devices(p, id, page), id).rejects.toMatchObject(notFound);
     }
+  });
+
+  it.each(NOT_VIEWERS)('answers %s 403 for a subscription of its accounts', async (role) => {
+    await expect(setUp().get(principalOf(role), 'child')).rejects.toMatchObject({
+      statusCode: 403,
+    });
+  });
+
+  it.each(VIEWERS)('shows %s the restricted fields its role holds', async (role) => {
+    const detail = await setUp().get(principalOf(role), 'own');
+    expect('salesforceObjectId' in detail).toBe(roleCan(role, 'subscriptions.salesforce'));
+    expect('networkIdentifiers' in detail).toBe(roleCan(role, 'subscriptions.networks'));
+    expect(detail.monthlyUsageHistory).toEqual([
+      { year: 2026, month: 10, value: 1024, satelliteValue: 1000, cellularValue: 24 },
+    ]);
+  });
+
+  it("counts and names only the subscription's devices the caller sees", async () => {
+    const service = setUp();
+    const mine = await service.get(principalOf('accountAdmin'), 'own');
+    expect(mine).toMatchObject({ remoteNames: ['Own device'], deviceCount: 1 });
+    const staff = await service.get(principalOf('superUser'), 'own');
+    expect(staff).toMatchObject({ remoteNames: ['Own device', 'Other device'], deviceCount: 2 });
+  });
+});
+
+describe("subscriptions service: an account's subscriptions, 404 then 403", () => {
+  const query = subscriptionAccountQueryV21Schema.parse({});
+
+  it.each(roleKeys)(
+    'answers %s 404 for an account it does not see or that is missing',
+    async (role) => {
+      const service = setUp();
+      const accounts = isStaffRole(role) ? ['missing'] : ['missing', OTHER_ACCOUNT];
+      for (const id of accounts) {
+        await expect(service.byAccount(principalOf(role), id, query), id).rejects.toMatchObject({
+          statusCode: 404,
+          message: 'Account not found.',
+        });
+      }
+    },
+  );
+
+  it('answers 403 to a role without subscriptions for an account it sees', async () => {
+    await expect(
+      setUp().byAccount(principalOf('credentialed'), CHILD_ACCOUNT, query),
+    ).rejects.toMatchObject({ statusCode: 403 });
+  });
+
+  it('takes the account id in any case', async () => {
+    const list = await setUp().byAccount(
+      principalOf('accountAdmin'),
+      CHILD_ACCOUNT.toUpperCase(),
+      query,
+    );
+    expect(list.items.map((s) => s.id)).toEqual(['child']);
   });
 });

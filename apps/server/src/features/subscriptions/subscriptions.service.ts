@@ -1,5 +1,6 @@
 import {
   LIST_PARAM_NAMES,
+  api,
   SUBSCRIPTION_ACTIVITY_MAX,
   SUBSCRIPTION_REMOTE_NAMES_MAX,
   subscriptionListV21ParamNames,
@@ -18,10 +19,9 @@ import {
   type SubscriptionUsageQuery,
   type SubscriptionV21,
 } from '@aerie/contract';
-import { assertCan, can } from '../../plugins/authorization.js';
+import { can, type Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
-import { NotFoundError } from '../../plugins/errors.js';
-import { scopeKey, type AccountScope, type Tenancy } from '../../plugins/tenancy.js';
+import { inScope, scopeKey, type AccountScope } from '../../plugins/tenancy.js';
 import { sharedCounts, type CacheRegistry } from '../../plugins/cache.js';
 import { parseSubscriptionQuery, type ParsedSubscriptionQuery } from './subscription-query.js';
 import {
@@ -36,7 +36,6 @@ import {
 } from './subscriptions.presenter.js';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
 
-const VIEW = 'subscriptions.view';
 /** How long a list count is reused: subscriptions come from the CRM and seldom change. */
 export const LIST_TOTAL_TTL_MS = 10_000;
 
@@ -69,7 +68,7 @@ function historyAccess(principal: Principal): FieldAccess {
 
 export function createSubscriptionsService(
   repo: SubscriptionsRepository,
-  tenancy: Tenancy,
+  authorize: Authorize,
   caches: CacheRegistry,
 ) {
   // The count of a list is shared for a few seconds per (scope, filters, text): paging,
@@ -79,16 +78,17 @@ export function createSubscriptionsService(
     maxEntries: 5_000,
   });
 
-  /** The caller's scope and the subscription, or 404 when it is missing or outside it. */
+  /**
+   * The caller's scope and the subscription: 404 when it is missing or outside the scope, then
+   * 403 for a role that may not see subscriptions.
+   */
   async function visible(
     principal: Principal,
     id: string,
   ): Promise<{ scope: AccountScope; row: SubscriptionRow }> {
-    assertCan(principal, VIEW);
-    const scope = await tenancy.scope(principal);
-    const row = await repo.findById(scope, id);
-    if (!row) throw new NotFoundError('Subscription not found.');
-    return { scope, row };
+    const grant = await authorize(principal, api.subscriptions.get.access);
+    const row = grant.found(await repo.findById(grant.scope, id), 'Subscription not found.');
+    return { scope: grant.scope, row };
   }
 
   async function list(
@@ -96,9 +96,8 @@ export function createSubscriptionsService(
     params: ListQuery,
     names: ListParamNames,
   ): Promise<SubscriptionList> {
-    assertCan(principal, VIEW);
+    const { scope } = await authorize(principal, api.subscriptions.list.access);
     const q = parseSubscriptionQuery(params, names);
-    const scope = await tenancy.scope(principal);
     const [rows, count] = await Promise.all([
       repo.page(scope, q),
       totals(listTotalKey(scope, q), () => repo.count(scope, q)),
@@ -173,8 +172,8 @@ export function createSubscriptionsService(
 
     /** `POST /v3/subscriptions`: those of `ids` the caller sees; others are simply absent. */
     async byIds(principal: Principal, ids: readonly string[]): Promise<SubscriptionSummaryList> {
-      assertCan(principal, VIEW);
-      const rows = await repo.findByIds(await tenancy.scope(principal), [...new Set(ids)]);
+      const { scope } = await authorize(principal, api.subscriptions.byIds.access);
+      const rows = await repo.findByIds(scope, [...new Set(ids)]);
       const access = historyAccess(principal);
       return { items: rows.map((r) => presentSubscriptionSummary(r, access)) };
     },
@@ -190,16 +189,16 @@ export function createSubscriptionsService(
       return { items: rows.map(presentSubscriptionDevice), count };
     },
 
-    /** `GET /v2.1/subscriptions/account/{accountId}`: 404 for an account outside the scope. */
+    /** `GET /v2.1/subscriptions/account/{accountId}`: 404 for an account outside the scope, then 403. */
     async byAccount(
       principal: Principal,
       accountId: string,
       query: SubscriptionAccountQueryV21,
     ): Promise<SubscriptionAccountList> {
-      assertCan(principal, VIEW);
+      const grant = await authorize(principal, api.subscriptions.byAccount.access);
       const id = accountId.toLowerCase();
-      if (!(await tenancy.canSeeAccount(principal, id)) || !(await repo.accountExists(id)))
-        throw new NotFoundError('Account not found.');
+      const known = inScope(grant.scope, id) && (await repo.accountExists(id));
+      grant.found(known ? id : null, 'Account not found.');
       const { rows, count } = await repo.byAccount(
         id,
         query.active === true,

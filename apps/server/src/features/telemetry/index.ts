@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Authorize } from '../../plugins/authorization.js';
 import { cachedTable, type CacheRegistry } from '../../plugins/cache.js';
 import { createIngestionService } from './ingestion.service.js';
 import { createTelemetryRepository } from './telemetry.repository.js';
@@ -8,7 +9,7 @@ import { telemetryRoutes } from './telemetry.routes.js';
 export const METRIC_TYPES_TTL_MS = 10 * 60_000;
 
 /** Wires terminal telemetry ingestion (`POST /v2/telemetry/reports`). */
-export function createTelemetryFeature(pool: pg.Pool, caches: CacheRegistry) {
+export function createTelemetryFeature(pool: pg.Pool, caches: CacheRegistry, authorize: Authorize) {
   const repo = createTelemetryRepository(pool);
   const knownMetrics = cachedTable(
     caches,
@@ -17,6 +18,6 @@ export function createTelemetryFeature(pool: pg.Pool, caches: CacheRegistry) {
     METRIC_TYPES_TTL_MS,
     () => repo.metricTypes(),
   );
-  const ingestion = createIngestionService(repo, knownMetrics);
+  const ingestion = createIngestionService(repo, authorize, knownMetrics);
   return { ingestion, routes: telemetryRoutes(ingestion) };
 }

@@ -1,4 +1,6 @@
-import type { TelemetryResult, TerminalReport } from '@aerie/contract';
+import { api, type TelemetryResult, type TerminalReport } from '@aerie/contract';
+import type { Principal } from '../../plugins/auth.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import type {
   DeviceStateUpdate,
   MetricAppend,
@@ -16,10 +18,22 @@ const DAY_MS = 86_400_000;
  */
 export function createIngestionService(
   repo: TelemetryRepository,
+  authorize: Authorize,
   /** The `provider/metric` pairs reports may carry (cached by the caller, with a TTL). */
   knownMetrics: () => Promise<Set<string>> = () => repo.metricTypes(),
 ) {
-  return {
+  const service = {
+    /** `POST /v2/telemetry/reports`: a terminal feed's batch, sent by a Super User's API client. */
+    async report(
+      principal: Principal,
+      reports: readonly TerminalReport[],
+    ): Promise<TelemetryResult> {
+      // NOTE: telemetry.ingest is a staff permission, so the scope is every account.
+      await authorize(principal, api.telemetry.reports.access);
+      return service.ingest(reports);
+    },
+
+    /** The write path itself, also taken by the fleet simulator (no caller to authorize). */
     async ingest(reports: readonly TerminalReport[]): Promise<TelemetryResult> {
       const ids = await repo.deviceIdsBySerial([...new Set(reports.map((r) => r.serial))]);
       const metrics = await knownMetrics();
@@ -84,6 +98,7 @@ export function createIngestionService(
       return { accepted: reports.length - rejected.length, rejected };
     },
   };
+  return service;
 }
 export type IngestionService = ReturnType<typeof createIngestionService>;
 

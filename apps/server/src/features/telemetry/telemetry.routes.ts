@@ -5,9 +5,14 @@ import type { IngestionService } from './ingestion.service.js';
 
 export function telemetryRoutes(service: IngestionService): FastifyPluginAsync {
   return async (app) => {
-    route(app, api.telemetry.reports, async (request) => service.ingest(request.body.reports), {
-      // Feeds send big batches; still bounded.
-      bodyLimit: 4 * 1024 * 1024,
-    });
+    route(
+      app,
+      api.telemetry.reports,
+      async (request) => service.report(request.principal(), request.body.reports),
+      {
+        // Feeds send big batches; still bounded.
+        bodyLimit: 4 * 1024 * 1024,
+      },
+    );
   };
 }

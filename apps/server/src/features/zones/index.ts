@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import type { Tenancy } from '../../plugins/tenancy.js';
+import type { Authorize } from '../../plugins/authorization.js';
 import { createZonesRepository } from './zones.repository.js';
 import { zonesRoutes } from './zones.routes.js';
 import { createZonesService } from './zones.service.js';
 
 /** Wires the zones feature. */
-export function createZonesFeature(pool: pg.Pool, tenancy: Tenancy) {
-  const service = createZonesService(createZonesRepository(pool), tenancy);
+export function createZonesFeature(pool: pg.Pool, authorize: Authorize) {
+  const service = createZonesService(createZonesRepository(pool), authorize);
   return { service, routes: zonesRoutes(service) };
 }

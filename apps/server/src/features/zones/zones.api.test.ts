@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleKeys, zoneListSchema, zoneSchema, type RoleKey, type Zone } from '@aerie/contract';
+import {
+  roleCan,
+  roleKeys,
+  zoneListSchema,
+  zoneSchema,
+  type RoleKey,
+  type Zone,
+} from '@aerie/contract';
 import { demoZones, seedDemoZones } from '../../demo/seed-zones.js';
 import {
   bearer,
@@ -9,10 +16,13 @@ import {
   type TestContext,
 } from '../../test/test-app.js';
 import {
+  ACCOUNT_ROLES,
   MISSING_ID as MISSING,
   NORTHWIND_ACCOUNTS as NORTHWIND,
+  sameFor,
   seedSmallFleet,
   sqlProbe,
+  statusesOf,
 } from '../../test/fleet-fixtures.js';
 import { createZonesRepository } from './zones.repository.js';
 
@@ -411,8 +421,9 @@ describe('PUT /v2/zones/{id}', () => {
     expect((await call('salesSupport', 'PUT', `/v2/zones/${terraZone}`, body)).statusCode).toBe(
       403,
     );
+    // Not Credentialed's account: 404 before the role is checked.
     expect((await call('credentialed', 'PUT', `/v2/zones/${terraZone}`, body)).statusCode).toBe(
-      403,
+      404,
     );
     const after = zoneSchema.parse(
       (await call('superUser', 'GET', `/v2/zones/${terraZone}`)).json(),
@@ -436,5 +447,33 @@ describe('DELETE /v2/zones/{id}', () => {
     expect((await call('accountAdmin', 'DELETE', `/v2/zones/${terraZone}`)).statusCode).toBe(404);
     expect(await scalar('select count(*)::int as n from zones where id = $1', [terraZone])).toBe(1);
     expect((await call(null, 'DELETE', `/v2/zones/${terraZone}`)).statusCode).toBe(401);
+  });
+});
+
+describe('zones: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
+  it('answers 404 to every role for a zone it does not see, 403 to a role that may not change one it does', async () => {
+    const callers = { ctx, as: (role: RoleKey) => bearer(tokens[role]) };
+    const terraZone = await zoneOf('Terra Logistics');
+    const northwindZone = await zoneOf('Northwind Maritime – Pacific Fleet');
+    const body = { name: 'Not written', coordinates: square(2, 2) };
+    const get = (id: string) => ({ method: 'GET' as const, url: `/v2/zones/${id}` });
+    const put = (id: string) => ({ method: 'PUT' as const, url: `/v2/zones/${id}`, payload: body });
+    const remove = (id: string) => ({ method: 'DELETE' as const, url: `/v2/zones/${id}` });
+    for (const request of [get, put, remove]) {
+      expect(await statusesOf(callers, roleKeys, request(MISSING))).toEqual(sameFor(roleKeys, 404));
+      expect(await statusesOf(callers, ACCOUNT_ROLES, request(terraZone))).toEqual(
+        sameFor(ACCOUNT_ROLES, 404),
+      );
+    }
+    const readOnly = roleKeys.filter((r) => !roleCan(r, 'devices.configure'));
+    for (const request of [put, remove]) {
+      expect(await statusesOf(callers, readOnly, request(northwindZone))).toEqual(
+        sameFor(readOnly, 403),
+      );
+    }
+    const away = { ...body, accountId: await accountId('Terra Logistics') };
+    expect(
+      await statusesOf(callers, ACCOUNT_ROLES, { method: 'POST', url: '/v2/zones', payload: away }),
+    ).toEqual(sameFor(ACCOUNT_ROLES, 404));
   });
 });

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deviceListQuerySchema,
+  isStaffRole,
+  roleCan,
+  roleKeys,
+  type RoleKey,
+} from '@aerie/contract';
+import { inScope, type AccountScope } from '../../plugins/tenancy.js';
+import {
+  authorizeOver,
+  CHILD_ACCOUNT,
+  fakeCaches,
+  OTHER_ACCOUNT,
+  OWN_ACCOUNT,
+  principalOf,
+} from '../../test/service-fakes.js';
+import type { DeviceDetailRows, DeviceRow, DevicesRepository } from './devices.repository.js';
+import { createDevicesService } from './devices.service.js';
+
+function deviceRow(id: string, accountId: string): DeviceRow {
+  return {
+    id,
+    type: 'Maritime',
+    name: `Vessel ${id}`,
+    serial: `SN-${id}`,
+    account_id: accountId,
+    account_name: `Account of ${id}`,
+    product_code: null,
+    product_name: null,
+    private: false,
+    satellite_online: true,
+    cellular_online: false,
+    satellite_signal: 8,
+    cellular_signal: null,
+    wifi: null,
+    beam: null,
+    latitude: null,
+    longitude: null,
+    satellite_last_updated: null,
+    cellular_last_updated: null,
+    geo_modem_model: null,
+    leo_modem_model: null,
+    buc_model: null,
+    provisioned: true,
+    activated: true,
+    enable_cell_traffic: false,
+    sync_in_progress: false,
+    salesforce_asset_id: null,
+    public_key: null,
+    features: [],
+    satellite_location_updated_on: null,
+    cellular_location_updated_on: null,
+    software_current_version: '2.1.0',
+    software_target_version: null,
+    software_locked: false,
+    software_last_updated_on: null,
+    software_last_checkin: null,
+    total_satellite_usage: '0',
+    total_cellular_usage: '0',
+  };
+}
+
+/** The devices repository over three devices, filtered by scope as the SQL is. */
+function fakeRepository() {
+  const devices = [
+    deviceRow('own', OWN_ACCOUNT),
+    deviceRow('child', CHILD_ACCOUNT),
+    deviceRow('other', OTHER_ACCOUNT),
+  ];
+  const renamed: string[] = [];
+  const scopes: AccountScope[] = [];
+  const seen = (scope: AccountScope) => devices.filter((d) => inScope(scope, d.account_id));
+  const detail = (device: DeviceRow): DeviceDetailRows => ({
+    device: { ...device },
+    components: [],
+    subscriptions: [],
+    networkConfig: null,
+    sim: null,
+  });
+  const repo: DevicesRepository = {
+    async page(scope, q) {
+      scopes.push(scope);
+      return seen(scope)
+        .slice(q.skip, q.skip + q.take)
+        .map((d) => ({
+          ...d,
+          satellite_last_updated: null,
+          cellular_last_updated: null,
+        }));
+    },
+    count: async (scope) => seen(scope).length,
+    async findById(scope, id) {
+      const device = seen(scope).find((d) => d.id === id);
+      return device ? detail(device) : null;
+    },
+    async rename(scope, id, name) {
+      const device = seen(scope).find((d) => d.id === id);
+      if (!device) return false;
+      device.name = name;
+      renamed.push(id);
+      return true;
+    },
+    dailyUsage: async (deviceId, year, month) =>
+      deviceId === 'own' && year === 2026 && month === 2
+        ? [{ day: 3, satellite_bytes: '500', cellular_bytes: '20' }]
+        : [],
+    componentsOf: async () => [],
+  };
+  return { repo, renamed, scopes };
+}
+
+function setUp() {
+  const fake = fakeRepository();
+  return { ...fake, service: createDevicesService(fake.repo, authorizeOver(), fakeCaches()) };
+}
+
+/** Device ids a role does not see: a missing one, and for the account roles another account's. */
+const unseen = (role: RoleKey) => (isStaffRole(role) ? ['missing'] : ['missing', 'other']);
+const RENAMERS = roleKeys.filter((r) => roleCan(r, 'devices.rename'));
+const NOT_RENAMERS = roleKeys.filter((r) => !roleCan(r, 'devices.rename'));
+
+describe('devices service: 404 outside the caller’s accounts, then 403', () => {
+  it.each(roleKeys)(
+    'answers %s 404 for a device it does not see, and renames nothing',
+    async (role) => {
+      const { service, renamed } = setUp();
+      const p = principalOf(role);
+      for (const id of unseen(role)) {
+        const notFound = { statusCode: 404, message: 'Device not found.' };
+        await expect(service.get(p, id), id).rejects.toMatchObject(notFound);
+        await expect(service.rename(p, id, 'New name'), id).rejects.toMatchObject(notFound);
+        await expect(service.usage(p, id, 2026, 2), id).rejects.toMatchObject(notFound);
+      }
+      expect(renamed).toEqual([]);
+    },
+  );
+
+  it.each(NOT_RENAMERS)('answers %s 403 for a device it sees but may not rename', async (role) => {
+    const { service, renamed } = setUp();
+    await expect(service.rename(principalOf(role), 'child', 'New name')).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect(renamed).toEqual([]);
+  });
+
+  it.each(RENAMERS)('lets %s rename a device of its accounts and answers it', async (role) => {
+    const { service, renamed } = setUp();
+    const device = await service.rename(principalOf(role), 'child', 'Northern Star');
+    expect(device).toMatchObject({ id: 'child', name: 'Northern Star', accountId: CHILD_ACCOUNT });
+    expect(renamed).toEqual(['child']);
+  });
+});
+
+describe('devices service: the list and usage', () => {
+  it("pages through the caller's accounts' devices with the total", async () => {
+    const { service, scopes } = setUp();
+    const query = deviceListQuerySchema.parse({ fields: 'Id,Name' });
+    const mine = await service.list(principalOf('credentialed'), query);
+    expect(mine).toEqual({
+      items: [
+        { id: 'own', name: 'Vessel own' },
+        { id: 'child', name: 'Vessel child' },
+      ],
+      total: 2,
+    });
+    expect((await service.list(principalOf('salesSupport'), query)).total).toBe(3);
+    expect(scopes).toEqual([
+      { all: false, accountIds: [OWN_ACCOUNT, CHILD_ACCOUNT] },
+      { all: true },
+    ]);
+  });
+
+  it('answers every day of the month, zero where nothing was used', async () => {
+    const { service } = setUp();
+    const usage = await service.usage(principalOf('accountAdmin'), 'own', 2026, 2);
+    expect(usage.satelliteDailyUsage).toHaveLength(28);
+    expect(usage.satelliteDailyUsage[2]).toEqual({ day: 3, usageValue: 500 });
+    expect(usage.cellularDailyUsage[0]).toEqual({ day: 1, usageValue: 0 });
+    expect(usage.satelliteMonthlyUsage).toBe(500);
+    expect(usage.cellularMonthlyUsage).toBe(20);
+  });
+});
