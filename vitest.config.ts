@@ -20,7 +20,8 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *         unless TEST_DATABASE_URL is set (scripts/test-all.mjs runs them both ways). Files of a
  *         worker share its module cache (`isolate: false`); each still opens its own app and
  *         database (apps/server/src/test/test-app.ts).
- * - e2e:  browser tests (`e2e/**\/*.e2e.ts`) against the built server. Only defined when asked
+ * - e2e:  browser tests (`e2e/**\/*.e2e.ts`) against the built server, two files at a time, one
+ *         server per worker. Only defined when asked
  *         for (`npm run test:e2e`, which sets AERIE_E2E=1, or `--project e2e`), so a plain
  *         `vitest run` never needs a build or a browser.
  *
@@ -114,9 +115,9 @@ const e2e: TestProjectInlineConfiguration = {
     exclude: ['**/node_modules/**'],
     environment: 'node',
     pool: 'forks',
-    // One browser, one server: files run one after another in a single fork.
-    maxWorkers: 1,
-    fileParallelism: false,
+    // Two files at a time, each worker with its own browser and its own server (the global
+    // setup starts one server per worker), so files never see each other's changes.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['e2e/support/global-setup.ts'],
