@@ -13,6 +13,7 @@ import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { untilStill } from './support/settle.js';
 import { signInAsRole, waitForShell } from './support/shell.js';
 
 const session = useBrowser();
@@ -60,7 +61,7 @@ const card = (page: Page, id: string): Locator => page.getByTestId(id);
 /** Scrolls a card into the detail pane's view, so screenshots show it. */
 async function reveal(locator: Locator): Promise<void> {
   await locator.scrollIntoViewIfNeeded();
-  await locator.page().waitForTimeout(250);
+  await untilStill(locator.page().getByTestId('detail-pane'));
 }
 
 describe('device configuration', () => {

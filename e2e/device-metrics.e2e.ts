@@ -6,6 +6,7 @@ import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { demoUsers, expectVisible, signIn } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { untilStill } from './support/settle.js';
 import { chooseOption } from './support/shell.js';
 
 const session = useBrowser();
@@ -163,7 +164,7 @@ for (const role of ['superUser', 'credentialed'] as const) {
       await expectVisible(card.locator('canvas'), 'the chart canvas');
       await chooseOption(card, 'Time span', 'Last 7 days');
       await expectVisible(card.locator('canvas'), 'the chart over 7 days');
-      await page.waitForTimeout(500);
+      await untilStill(card);
       await screenshot(page, `device-metrics-graph-${role}`);
       await expectNoSeriousAxeViolations(page);
 

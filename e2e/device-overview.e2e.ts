@@ -5,6 +5,7 @@ import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { untilStill } from './support/settle.js';
 import { signInAsRole, waitForShell } from './support/shell.js';
 
 const session = useBrowser();
@@ -37,7 +38,20 @@ async function scrollPane(page: Page, to: 'top' | 'bottom'): Promise<void> {
   await page.getByTestId('detail-pane').evaluate((pane, where) => {
     pane.scrollTop = where === 'top' ? 0 : pane.scrollHeight;
   }, to);
-  await page.waitForTimeout(200);
+  await untilStill(page.getByTestId('detail-pane'));
+}
+
+/**
+ * Resolves once the page has fetched the map's basemap (the world atlas), or after 30 s: the map
+ * shows the pin without it, so this only makes the screenshots show the countries.
+ */
+function basemapFetched(page: Page): Promise<void> {
+  return page
+    .waitForResponse((res) => res.url().includes('/countries-50m'), { timeout: 30_000 })
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 const cardHeadings = (page: Page) =>
@@ -73,6 +87,7 @@ describe('device overview and JSON', () => {
     await signInAs('superUser');
     const device = await richDevice(page);
     try {
+      const basemap = basemapFetched(page);
       await openOverview(page, device);
 
       const headings = await cardHeadings(page);
@@ -108,16 +123,17 @@ describe('device overview and JSON', () => {
         device.networkStatus.satelliteOnline === true ||
         device.networkStatus.cellularOnline === true;
       expect((await pin.innerHTML()).toLowerCase()).toContain(online ? '#65bd81' : '#ff5959');
-      await page.waitForTimeout(1500); // the basemap arrives after the style loads
+      // The basemap arrives after the style loads.
+      await basemap;
+      await untilStill(page.getByTestId('map-card'));
       await screenshot(page, 'device-overview-super-user');
       await expectNoSeriousAxeViolations(page);
 
       // The offline basemap (countries) shows around the pin when zoomed out.
       for (let i = 0; i < 5; i += 1) {
         await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
-        await page.waitForTimeout(300);
+        await untilStill(page.getByTestId('map-card'));
       }
-      await page.waitForTimeout(800);
       await page
         .getByTestId('map-card')
         .screenshot({ path: await screenshot(page, 'map-zoomed-out') });
@@ -242,6 +258,7 @@ describe('device overview and JSON', () => {
     await signInAs('credentialed');
     const device = await richDevice(page);
     try {
+      const basemap = basemapFetched(page);
       await openOverview(page, device);
       const tabs = await page
         .getByRole('tablist', { name: 'Device sections' })
@@ -256,7 +273,8 @@ describe('device overview and JSON', () => {
       expect(await page.getByRole('button', { name: 'Past Subscriptions' }).count()).toBe(0);
       if (device.location.coordinates) {
         await expectVisible(page.locator('.maplibregl-marker'), 'the pin', 30_000);
-        await page.waitForTimeout(1000);
+        await basemap;
+        await untilStill(page.getByTestId('map-card'));
       }
       await screenshot(page, 'device-overview-credentialed');
       await expectNoSeriousAxeViolations(page);

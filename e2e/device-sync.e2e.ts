@@ -82,11 +82,13 @@ async function waitForHubJob(page: Page, confirmed: () => Promise<boolean>, what
     syncCard(page).getByText('Device sync is currently in progress.'),
     `${what}: the sync in progress`,
   );
-  const end = Date.now() + HUB_JOB_MS;
-  while (!(await confirmed())) {
-    if (Date.now() > end) throw new Error(`${what}: the hub job did not end in time`);
-    await page.waitForTimeout(250);
-  }
+  await expect
+    .poll(confirmed, {
+      timeout: HUB_JOB_MS,
+      interval: 250,
+      message: `${what}: the hub job did not end in time`,
+    })
+    .toBe(true);
 }
 
 describe('device sync', () => {

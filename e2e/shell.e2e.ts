@@ -281,12 +281,19 @@ describe('application shell', () => {
         await expectNoSeriousAxeViolations(page);
       }
 
+      // The menu collapses at once; the reload must wait for the server to have saved it.
+      const saved = page.waitForResponse(
+        (res) =>
+          res.request().method() === 'PUT' &&
+          new URL(res.url()).pathname === '/v2/users/settings' &&
+          (res.request().postData() ?? '').includes('menuCollapsed'),
+      );
       await page.getByRole('button', { name: 'Collapse navigation' }).click();
       await expectVisible(
         page.getByRole('button', { name: 'Expand navigation' }),
         'the collapsed menu',
       );
-      await page.waitForTimeout(500);
+      expect((await saved).status(), 'PUT /v2/users/settings').toBe(200);
       await page.reload();
       await waitForShell(page);
       await expectVisible(

@@ -34,9 +34,16 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, ...options });
 }
 
-/** The base URL of the server started by the global setup, without a trailing slash. */
+/**
+ * The base URL of this worker's server (the global setup starts one per worker), without a
+ * trailing slash.
+ */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  const url = urls[(Math.max(worker, 1) - 1) % urls.length];
+  if (!url) throw new Error('no server: the global setup (support/global-setup.ts) did not run');
+  return url;
 }
 
 export interface BrowserSession {

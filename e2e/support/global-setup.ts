@@ -8,8 +8,11 @@ import { artifactsDir, repoRoot, serverEntry } from './paths.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the server under test listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
-    baseUrl: string;
+    /**
+     * Where the servers under test listen, e.g. http://127.0.0.1:41234 (no trailing slash): one
+     * server per worker, worker VITEST_POOL_ID n uses the n-th (support/browser.ts, baseUrl()).
+     */
+    baseUrls: string[];
   }
 }
 
@@ -17,17 +20,28 @@ const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;
 const KEEP_LINES = 200;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
+/** `count` distinct free ports: all are held open together, then released. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (srv) =>
+          new Promise<number>((resolve, reject) => {
+            srv.unref();
+            srv.on('error', reject);
+            srv.listen(0, '127.0.0.1', () => {
+              const address = srv.address();
+              resolve(typeof address === 'object' && address ? address.port : 0);
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(
+      servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))),
+    );
+  }
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,23 +67,19 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-/**
- * Starts the built server (`apps/server/dist/server.js`) with demo data on a free port and a
- * fresh DATA_DIR, waits for `GET /status` to answer 200, and provides `baseUrl` to the tests.
- * Builds nothing: `npm test` builds first; alone, run `npm run build` before `npm run test:e2e`.
- */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(serverEntry)) {
-    throw new Error(
-      `${serverEntry} does not exist: run \`npm run build\` before the browser tests`,
-    );
-  }
-  mkdirSync(artifactsDir, { recursive: true });
+interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
 
-  const port = await freePort();
+/**
+ * Starts one built server with demo data on a free port and a fresh DATA_DIR, and waits for
+ * `GET /status` to answer 200. Its output goes to `e2e/artifacts/server-<n>.log`.
+ */
+async function startServer(n: number, port: number): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-data-'));
-  const logPath = join(artifactsDir, 'server.log');
+  const logPath = join(artifactsDir, `server-${n}.log`);
   const logFile = createWriteStream(logPath);
   const lines: string[] = [];
   const keep = (chunk: Buffer): void => {
@@ -122,7 +132,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       child.kill('SIGTERM');
       if (!(await waitForExit(child, STOP_GRACE_MS))) {
         process.stderr.write(
-          `[e2e] server did not stop within ${STOP_GRACE_MS} ms of SIGTERM: SIGKILL\n`,
+          `[e2e] server ${n} did not stop within ${STOP_GRACE_MS} ms of SIGTERM: SIGKILL\n`,
         );
         child.kill('SIGKILL');
         await waitForExit(child, 5_000);
@@ -137,22 +147,63 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (exitInfo !== null) {
       await stop();
       throw new Error(
-        `the server exited before it was ready (${exitInfo}). Its output:\n${lines.join('\n')}`,
+        `server ${n} exited before it was ready (${exitInfo}). Its output:\n${lines.join('\n')}`,
       );
     }
     if (await statusOk(baseUrl)) break;
     if (Date.now() - started > READY_TIMEOUT_MS) {
       await stop();
       throw new Error(
-        `the server did not answer GET ${baseUrl}/status with 200 within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${lines.join('\n')}`,
+        `server ${n} did not answer GET ${baseUrl}/status with 200 within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${lines.join('\n')}`,
       );
     }
     await sleep(250);
   }
   process.stderr.write(
-    `[e2e] server ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logPath})\n`,
+    `[e2e] server ${n} ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logPath})\n`,
   );
+  return { baseUrl, stop };
+}
 
-  project.provide('baseUrl', baseUrl);
-  return stop;
+/** One server per worker that gets a file to run; E2E_SERVERS overrides the count. */
+async function serverCount(project: TestProject): Promise<number> {
+  const forced = Number(process.env.E2E_SERVERS ?? 0);
+  if (Number.isInteger(forced) && forced > 0) return forced;
+  // The command line's file filters (`npm run test:e2e -- sign-in`) are on an internal field of
+  // Vitest; without it every file counts.
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const { testFiles } = await project.globTestFiles(filters);
+  return Math.max(1, Math.min(project.config.maxWorkers || 1, testFiles.length));
+}
+
+/**
+ * Starts one built server (`apps/server/dist/server.js`) per worker of the project, each with
+ * its own demo data, so that test files running at the same time never see each other's
+ * changes; provides their URLs to the tests. E2E_SERVERS overrides the count. Builds nothing:
+ * `npm test` builds first; alone, run `npm run build` before `npm run test:e2e`.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `${serverEntry} does not exist: run \`npm run build\` before the browser tests`,
+    );
+  }
+  mkdirSync(artifactsDir, { recursive: true });
+  const count = await serverCount(project);
+  const ports = await freePorts(count);
+  const started = await Promise.allSettled(ports.map((port, i) => startServer(i + 1, port)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async (): Promise<void> => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.baseUrl),
+  );
+  return stopAll;
 }

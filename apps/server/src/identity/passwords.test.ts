@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.js';
 
-describe('passwords', () => {
+describe('passwords', { timeout: 30_000 }, () => {
   it('verifies the password a hash was made from and refuses another', async () => {
     const hash = await hashPassword('correct horse battery');
     // OWASP's minimum for scrypt: N=2^17, r=8, p=1.

@@ -12,6 +12,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { appThemes } from '../app/theme';
 import { RuntimeConfigContext } from '../lib/config';
+import { installJsdomShims } from './jsdom-shims';
 
 export const testConfig: RuntimeConfig = {
   brand: 'Aerie',
@@ -25,34 +26,7 @@ export const testConfig: RuntimeConfig = {
   support: { phone: '+1 555 0100', email: 'support@aerie.example' },
 };
 
-// NOTE: jsdom lacks these browser APIs that Mantine reads.
-if (typeof window !== 'undefined') {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    });
-  }
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-  if (!('ResizeObserver' in window)) {
-    class ResizeObserverStub {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    }
-    Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
-  }
-}
+installJsdomShims();
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({

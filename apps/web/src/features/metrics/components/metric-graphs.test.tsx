@@ -11,8 +11,6 @@ vi.mock('./metric-chart', () => ({
 }));
 
 afterEach(cleanup);
-// NOTE: jsdom has no scrollIntoView, which Mantine's Select calls on its options.
-Element.prototype.scrollIntoView = () => undefined;
 
 const DEVICE = '3f6c1a52-7b8e-4d2f-9a01-5e4b3c2d1f00';
 const OTHER = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

@@ -8,8 +8,6 @@ import { buildDevice } from '../../device.fixture';
 import { ComponentsCard } from './components-card';
 
 afterEach(cleanup);
-// NOTE: jsdom has no scrollIntoView, which Mantine's Select calls on its options.
-Element.prototype.scrollIntoView = () => undefined;
 
 /** The product presets the GeoModem model; the BUC model is chosen per device. */
 const device = buildDevice({

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import type { RoleKey } from '@aerie/contract';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { buildDevice, silentNetworkStatus } from '../../device.fixture';
 import { DeviceOverview } from './device-overview';
 
 afterEach(cleanup);
-beforeAll(() => {
-  // jsdom has no WebGL: the map card shows 'Map not available.' (and nothing is logged).
-  HTMLCanvasElement.prototype.getContext = () => null;
-});
+// jsdom has no WebGL: the map card shows 'Map not available.' (the shared jsdom shims,
+// test/jsdom-shims.ts, make getContext answer null, so nothing is logged).
 
 async function renderOverview(role: RoleKey, device = buildDevice()) {
   renderWithProviders(
