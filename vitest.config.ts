@@ -17,9 +17,9 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *   reading the files: each runs in its own module cache, so a mock never leaks into another
  *   file. `--project 'unit*'` runs both (`npm run test:unit`).
  * - api:  server API tests (`*.api.test.ts`), in forks, two at a time. They run against PGlite
- *         unless TEST_DATABASE_URL is set (scripts/test-all.mjs runs them both ways). Files of a
- *         worker share its module cache (`isolate: false`); each still opens its own app and
- *         database (apps/server/src/test/test-app.ts).
+ *         unless TEST_DATABASE_URL is set (scripts/test-all.mjs runs them both ways). Each file
+ *         opens its own app and database (apps/server/src/test/test-app.ts) in its own module
+ *         cache.
  * - e2e:  browser tests (`e2e/**\/*.e2e.ts`) against the built server, two files at a time, one
  *         server per worker. Only defined when asked
  *         for (`npm run test:e2e`, which sets AERIE_E2E=1, or `--project e2e`), so a plain
@@ -100,9 +100,8 @@ const api: TestProjectInlineConfiguration = {
     pool: 'forks',
     // Each API test file boots the app and a database; two at a time fit 2 cores.
     maxWorkers: 2,
-    // A worker imports the server once for all its files (each file still gets its own app
-    // and database): this halves the step's CPU time.
-    isolate: false,
+    // Each file gets its own module cache: with a shared one, module-level state leaked
+    // between files on PostgreSQL (a network-mapping test failed only after other files).
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
