@@ -1,14 +1,8 @@
-import {
-  FEEDBACK_MAX_LENGTH,
-  feedbackRequestSchema,
-  type FeedbackRequest,
-  type Mood,
-} from '@aerie/contract';
+import { FEEDBACK_MAX_LENGTH, feedbackRequestSchema, type Mood } from '@aerie/contract';
 import { Alert, Button, Group, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from '@mantine/form';
+import { useState, type FormEvent } from 'react';
 import { Icon } from '../../../components/ui/icons';
-import { formResolver } from '../../../lib/form-resolver';
 import { useSendFeedback } from '../api/send-feedback';
 import { feedMessages } from '../messages';
 import { collectBrowserMeta } from '../utils/browser-meta';
@@ -22,30 +16,29 @@ export interface FeedbackFormProps {
 const moods: Mood[] = ['happy', 'meh', 'sad'];
 const THANKS_TOAST_MS = 4_000;
 
-/** What the user fills in; the browser's details join at submit. */
-const feedbackFormSchema = feedbackRequestSchema.omit({ browserMeta: true });
-const validate = formResolver(feedbackFormSchema);
-const empty: Omit<FeedbackRequest, 'browserMeta'> = { mood: null, feedback: '' };
-
 /**
  * The feedback pane's form (spec 000 §2.8, §5): mood is null until chosen, text is required
  * and at most 999 characters; a successful submit clears the form and closes the pane.
  */
 export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
-  const form = useForm({
-    initialValues: empty,
-    validate,
-    transformValues: (values) =>
-      feedbackRequestSchema.parse({ ...values, browserMeta: collectBrowserMeta() }),
-  });
+  const [mood, setMood] = useState<Mood | null>(null);
+  const [text, setText] = useState('');
   const send = useSendFeedback();
-  const { mood, feedback: text } = form.values;
+  const empty = text.trim().length === 0;
   const tooLong = text.length > FEEDBACK_MAX_LENGTH;
 
-  const submit = (request: FeedbackRequest): void => {
-    send.mutate(request, {
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const parsed = feedbackRequestSchema.safeParse({
+      mood,
+      feedback: text,
+      browserMeta: collectBrowserMeta(),
+    });
+    if (!parsed.success) return;
+    send.mutate(parsed.data, {
       onSuccess: () => {
-        form.reset();
+        setMood(null);
+        setText('');
         notifications.show({
           message: feedMessages.thanks,
           color: 'teal',
@@ -57,7 +50,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={feedMessages.feedbackTitle}>
+    <form onSubmit={submit} noValidate aria-label={feedMessages.feedbackTitle}>
       <Stack gap="md">
         <div role="group" aria-labelledby="feedback-mood-label">
           <Text id="feedback-mood-label" size="sm" fw={500} mb={6}>
@@ -70,7 +63,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
                 className={classes.mood}
                 aria-pressed={mood === value}
                 data-selected={mood === value || undefined}
-                onClick={() => form.setFieldValue('mood', mood === value ? null : value)}
+                onClick={() => setMood((current) => (current === value ? null : value))}
               >
                 <Icon name={value} size={28} />
                 <Text component="span" size="xs">
@@ -86,7 +79,8 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
           autosize
           minRows={4}
           maxRows={10}
-          {...form.getInputProps('feedback')}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
           maxLength={FEEDBACK_MAX_LENGTH}
           description={feedMessages.characters(text.length, FEEDBACK_MAX_LENGTH)}
           error={tooLong ? feedMessages.characters(text.length, FEEDBACK_MAX_LENGTH) : undefined}
@@ -97,7 +91,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" disabled={!form.isValid()} loading={send.isPending}>
+          <Button type="submit" disabled={empty || tooLong} loading={send.isPending}>
             {feedMessages.submit}
           </Button>
         </Group>

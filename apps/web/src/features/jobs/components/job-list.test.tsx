@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { api, type JobList as JobListResponse } from '@aerie/contract';
+import type { JobList as JobListResponse } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { apiAnswer, apiHandler, setupApiServer } from '../../../test/api-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, type ApiMock } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { JobList } from './job-list';
 
@@ -34,8 +33,11 @@ const page: JobListResponse = {
   ],
 };
 
-const server = setupApiServer(apiAnswer(api.jobs.list, page));
-const requests = () => server.requests().map((request) => request.url.searchParams);
+let api: ApiMock;
+beforeEach(() => {
+  api = mockApi(page);
+});
+const requests = () => api.requests();
 
 describe('JobList', () => {
   it('shows id, createdOn in UTC and status, 25 newest first, with the total', async () => {
@@ -57,7 +59,7 @@ describe('JobList', () => {
   });
 
   it("says 'No active jobs were found.' when there are none", async () => {
-    server.use(apiAnswer(api.jobs.list, { items: [], total: 0 }));
+    api.answer = () => jsonResponse({ items: [], total: 0 });
     renderWithProviders(<JobList />, { path: '/jobs' });
     expect(await screen.findByText('No active jobs were found.')).toBeTruthy();
   });
@@ -78,9 +80,7 @@ describe('JobList', () => {
   });
 
   it('says so when the list cannot be loaded', async () => {
-    server.use(
-      apiHandler(api.jobs.list, () => HttpResponse.json({ message: 'no' }, { status: 500 })),
-    );
+    api.answer = () => jsonResponse({ message: 'no' }, 500);
     renderWithProviders(<JobList />, { path: '/jobs' });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The active jobs could not be loaded.',

@@ -14,8 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { useForm } from '@mantine/form';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMetricProviders } from '../api/get-metric-providers';
 import { useMetricTypes } from '../api/get-metric-types';
 import { metricsMessages } from '../messages';
@@ -24,6 +23,7 @@ import {
   emptyGraphForm,
   selectableTypes,
   validateGraphForm,
+  type GraphFormErrors,
   type GraphFormValues,
   type MetricReference,
 } from '../utils/graph-form';
@@ -67,6 +67,11 @@ interface AddGraphFormProps {
 function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
   const providers = useMetricProviders();
   const types = useMetricTypes();
+  const [values, setValues] = useState<GraphFormValues>(emptyGraphForm);
+  const [errors, setErrors] = useState<GraphFormErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
   if (providers.isPending || types.isPending) {
     return (
       <Group justify="center" p="xl">
@@ -93,23 +98,6 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
     );
   }
 
-  return <GraphForm reference={reference} deviceId={deviceId} onCancel={onCancel} onAdd={onAdd} />;
-}
-
-interface GraphFormProps extends AddGraphFormProps {
-  reference: MetricReference;
-}
-
-function GraphForm({ reference, deviceId, onCancel, onAdd }: GraphFormProps) {
-  const form = useForm({
-    initialValues: emptyGraphForm,
-    validate: (values) => validateGraphForm(values, reference),
-    transformValues: (values) => buildGraph(values, reference, deviceId, crypto.randomUUID()),
-  });
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const values = form.values;
-  const errors = form.errors;
-
   const providerOptions = reference.providers.map((p) => ({ value: p.shortcode, label: p.name }));
   const typeOptions = (
     provider: string | null,
@@ -122,29 +110,40 @@ function GraphForm({ reference, deviceId, onCancel, onAdd }: GraphFormProps) {
   const first = { provider: values.firstProvider, type: values.firstType };
 
   const update = (changes: Partial<GraphFormValues>) => {
-    const next = { ...values, ...changes };
-    // The second list never offers the first metric: drop a second choice that now equals it.
-    if (next.secondProvider === next.firstProvider && next.secondType === next.firstType) {
-      next.secondType = null;
-    }
-    form.setValues(next);
-    const cleared = Object.keys(changes);
-    if ('firstProvider' in changes) cleared.push('firstType');
-    if ('secondType' in changes) cleared.push('secondProvider');
-    cleared.forEach((key) => form.clearFieldError(key));
+    setValues((current) => {
+      const next = { ...current, ...changes };
+      // The second list never offers the first metric: drop a second choice that now equals it.
+      if (next.secondProvider === next.firstProvider && next.secondType === next.firstType) {
+        next.secondType = null;
+      }
+      return next;
+    });
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(changes)) delete next[key as keyof GraphFormErrors];
+      if ('firstProvider' in changes) delete next.firstType;
+      if ('secondType' in changes) delete next.secondProvider;
+      return next;
+    });
   };
 
-  const submit = async (graph: MetricGraph) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateGraphForm(values, reference);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
     setSaveError(null);
     try {
-      await onAdd(graph);
+      await onAdd(buildGraph(values, reference, deviceId, crypto.randomUUID()));
     } catch (error) {
       setSaveError(error instanceof Error ? error.message : metricsMessages.saveFailed);
+      setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <TextInput
           label={m.name}
@@ -222,16 +221,16 @@ function GraphForm({ reference, deviceId, onCancel, onAdd }: GraphFormProps) {
             />
           </SimpleGrid>
         )}
-        {(errors['form'] ?? saveError) && (
+        {(errors.form ?? saveError) && (
           <Alert color="red" role="alert">
-            {errors['form'] ?? saveError}
+            {errors.form ?? saveError}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {m.cancel}
           </Button>
-          <Button type="submit" loading={form.submitting}>
+          <Button type="submit" loading={saving}>
             {m.save}
           </Button>
         </Group>
@@ -251,8 +250,8 @@ interface MetricFieldsetProps {
   types: Option[];
   provider: string | null;
   type: string | null;
-  providerError?: ReactNode;
-  typeError?: ReactNode;
+  providerError?: string | undefined;
+  typeError?: string | undefined;
   onProvider: (value: string | null) => void;
   onType: (value: string | null) => void;
   /** The first metric is required; the second can be cleared. */

@@ -1,17 +1,9 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestHandler } from 'msw';
-import {
-  apiAnswer,
-  apiError,
-  apiHandler,
-  notFoundHandler,
-  setupApiServer,
-} from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
+import { apiError, fakeApi, sentTo, type Route } from '../configuration/config-test-api';
 import { buildDevice } from '../../device.fixture';
 import { ComponentsCard } from './components-card';
 
@@ -25,7 +17,7 @@ const device = buildDevice({
     { type: 'BUC', model: 'BUC-8W', assetId: null, serial: 'BUC0001' },
   ],
 });
-const SAVE = api.deviceConfig.componentModels;
+const SAVE = `PUT /v2/devices/${device.id}/components/models`;
 const models = [
   {
     shortcode: 'GM-X7',
@@ -44,16 +36,15 @@ const models = [
   },
 ];
 
-const server = setupApiServer(apiAnswer(api.reference.deviceModels, models), notFoundHandler);
-
-function render(handlers: RequestHandler[] = [], canConfigure = true) {
-  server.use(...handlers);
+function render(routes: Record<string, Route> = {}, canConfigure = true) {
+  const fetchMock = fakeApi({ 'GET /v2/info/deviceModels': () => ({ body: models }), ...routes });
   renderWithProviders(
     <>
       <Notifications />
       <ComponentsCard device={device} canConfigure={canConfigure} />
     </>,
   );
+  return fetchMock;
 }
 const select = (type: string, serial: string) =>
   screen.getByRole<HTMLInputElement>('combobox', { name: `Model of ${type} ${serial}` });
@@ -67,13 +58,14 @@ async function chooseBuc(model: string) {
 
 describe('components editing', () => {
   it('shows the empty text without components', () => {
+    fakeApi({});
     renderWithProviders(<ComponentsCard device={buildDevice({ components: [] })} canConfigure />);
     expect(screen.getByText('This Device is not associated with any Components.')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Configure' })).toBeNull();
   });
 
   it('offers no Configure to roles without devices.hardware', () => {
-    render([], false);
+    render({}, false);
     expect(screen.queryByRole('button', { name: 'Configure' })).toBeNull();
   });
 
@@ -85,25 +77,27 @@ describe('components editing', () => {
   });
 
   it('sends only the changed models and leaves editing', async () => {
-    render([apiAnswer(SAVE, device.components)]);
+    const fetchMock = render({ [SAVE]: () => ({ body: device.components }) });
     await chooseBuc('BUC-20W');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
-    expect(server.sentTo(SAVE)).toEqual([[{ type: 'BUC', serial: 'BUC0001', model: 'BUC-20W' }]]);
+    expect(sentTo(fetchMock, SAVE)).toEqual([
+      [{ type: 'BUC', serial: 'BUC0001', model: 'BUC-20W' }],
+    ]);
   });
 
   it('restores the original models on Cancel', async () => {
-    render();
+    const fetchMock = render();
     await chooseBuc('BUC-20W');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('BUC-8W')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Configure' }));
     await waitFor(() => expect(select('BUC', 'BUC0001').value).toBe('BUC-8W'));
-    expect(server.sentTo(SAVE)).toHaveLength(0);
+    expect(sentTo(fetchMock, SAVE)).toHaveLength(0);
   });
 
   it("toasts the server's refusal", async () => {
-    render([apiHandler(SAVE, () => apiError(400, 'The model BUC-20W does not exist.'))]);
+    render({ [SAVE]: () => apiError(400, 'The model BUC-20W does not exist.') });
     await chooseBuc('BUC-20W');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
