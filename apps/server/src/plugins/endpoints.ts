@@ -5,8 +5,10 @@ import type {
   FastifySchema,
   RouteOptions,
 } from 'fastify';
+import type { z } from 'zod';
 import {
   isMediaResponse,
+  successResponse,
   routerPath,
   type EndpointBody,
   type EndpointDefinition,
@@ -34,10 +36,10 @@ export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
  * A handler answers the success JSON of its endpoint (checked against the response schema by
  * the serializer), or sends its own reply (files, streams, other statuses) and returns it.
  */
-export type EndpointHandler<E extends EndpointDefinition> = (
+export type EndpointHandler<E extends EndpointDefinition, R = EndpointReply<E>> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<EndpointReply<E> | FastifyReply>;
+) => Promise<R | FastifyReply>;
 
 /** Route options an endpoint cannot say: rate limits, body limits, a faster serializer. */
 export type RouteExtras = Pick<
@@ -45,6 +47,11 @@ export type RouteExtras = Pick<
   'bodyLimit' | 'serializerCompiler' | 'preHandler' | 'onRequest'
 > & {
   config?: Record<string, unknown>;
+  /**
+   * This installation's exact schema of the success answer, where the contract's is open
+   * because a key carries the brand (`monthlyActive{Brand}Users`, `{brand}Beams`).
+   */
+  successSchema?: z.ZodType | undefined;
 };
 
 /**
@@ -52,16 +59,18 @@ export type RouteExtras = Pick<
  * request and check the answer, `config.public` for public endpoints, and the role check of
  * `permission` endpoints checked at the route (403 before the handler runs).
  */
-export function route<E extends EndpointDefinition>(
+export function route<E extends EndpointDefinition, S extends z.ZodType | undefined = undefined>(
   app: FastifyInstance,
   endpoint: E,
-  handler: EndpointHandler<E>,
-  extras: RouteExtras = {},
+  handler: EndpointHandler<E, S extends z.ZodType ? z.input<S> : EndpointReply<E>>,
+  extras: RouteExtras & { successSchema?: S } = {},
 ): void {
   const response: Record<number, unknown> = {};
   for (const [status, spec] of Object.entries(endpoint.responses)) {
     if (spec && !isMediaResponse(spec)) response[Number(status)] = spec;
   }
+  const { successSchema, ...routeExtras } = extras;
+  if (successSchema) response[successResponse(endpoint).status] = successSchema;
   const schema: FastifySchema = {
     summary: endpoint.summary,
     tags: [...endpoint.tags],
@@ -75,7 +84,7 @@ export function route<E extends EndpointDefinition>(
     access.kind === 'permission' && access.check === 'route'
       ? async (request: FastifyRequest) => assertCan(request.principal(), access.permission)
       : undefined;
-  const { config, onRequest, preHandler, ...rest } = extras;
+  const { config, onRequest, preHandler, ...rest } = routeExtras;
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),

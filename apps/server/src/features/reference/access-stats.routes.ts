@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { api, createAccessStatsSchema } from '@aerie/contract';
 import { route } from '../../plugins/endpoints.js';
-import { compiledSerializerCompiler } from '../../plugins/serialization.js';
 import type { AccessStatsService } from './access-stats.service.js';
 
 /**
@@ -9,10 +8,9 @@ import type { AccessStatsService } from './access-stats.service.js';
  * and the answer is checked against this installation's schema.
  */
 export function accessStatsRoutes(service: AccessStatsService, brand: string): FastifyPluginAsync {
-  const schema = createAccessStatsSchema(brand);
   return async (app) => {
     route(app, api.reference.accessStats, async (request) => service.get(request.principal()), {
-      serializerCompiler: (definition) => compiledSerializerCompiler({ ...definition, schema }),
+      successSchema: createAccessStatsSchema(brand),
     });
   };
 }

@@ -35,10 +35,10 @@ describe('parseSubscriptionQuery', () => {
     });
   });
 
+  // One refusal per parameter: the grammar's every refusal is a contract test case.
   it.each([
     [{ sortField: 'Password' }, 'sortField'],
     [{ fields: 'Id,SalesforceObjectId' }, 'fields'],
-    [{ filters: 'EndDate:[2 1]' }, 'filters'],
     [{ filters: 'Color:blue' }, 'filters'],
   ])('refuses %o with a 400 naming %s', (q, field) => {
     expect400(() => parse(q), field);
