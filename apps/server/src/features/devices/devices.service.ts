@@ -9,9 +9,8 @@ import {
 import type { Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { parseDeviceQuery, type ParsedDeviceQuery } from './device-query.js';
-import type { AccountScope } from '../../plugins/tenancy.js';
-import type { CacheRegistry } from '../../plugins/cache.js';
-import { createHash } from 'node:crypto';
+import { scopeKey, type AccountScope } from '../../plugins/tenancy.js';
+import { sharedCounts, type CacheRegistry } from '../../plugins/cache.js';
 import { presentComponent, presentDevice, presentDeviceListItem } from './devices.presenter.js';
 import type { DevicesRepository } from './devices.repository.js';
 
@@ -33,23 +32,12 @@ export function createDevicesService(
   // Counting every matching device is the expensive half of a page: totals are shared for a
   // few seconds per (scope, filters, text), and concurrent requests for one total wait for
   // the same count.
-  const totals = caches.register<number>('device', 'device list totals', {
+  const totals = sharedCounts(caches, 'device', 'device list totals', {
     ttlMs: TOTAL_TTL_MS,
     maxEntries: 5_000,
   });
-  const counting = new Map<string, Promise<number>>();
-  async function total(scope: AccountScope, q: ParsedDeviceQuery): Promise<number> {
-    const key = totalKey(scope, q);
-    const cached = totals.get(key);
-    if (cached !== undefined) return cached;
-    let pending = counting.get(key);
-    if (!pending) {
-      pending = repo.count(scope, q).finally(() => counting.delete(key));
-      counting.set(key, pending);
-      totals.set(key, await pending);
-    }
-    return pending;
-  }
+  const total = (scope: AccountScope, q: ParsedDeviceQuery) =>
+    totals(totalKey(scope, q), () => repo.count(scope, q));
 
   /** With free text the total (usually cached) chooses how the page is found. */
   async function textPage(scope: AccountScope, q: ParsedDeviceQuery) {
@@ -134,14 +122,9 @@ export type DevicesService = ReturnType<typeof createDevicesService>;
 
 /** The cache key of a total: who sees what, and what is asked. */
 export function totalKey(scope: AccountScope, q: ParsedDeviceQuery): string {
-  const who = scope.all
-    ? 'all'
-    : createHash('sha256')
-        .update([...scope.accountIds].sort().join(','))
-        .digest('base64url');
   const f = q.filters;
   return [
-    who,
+    scopeKey(scope),
     f.satelliteOnline,
     f.cellularOnline,
     [...f.accountIds].sort().join(','),
