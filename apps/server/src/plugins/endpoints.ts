@@ -91,17 +91,13 @@ export function route<E extends EndpointDefinition, S extends z.ZodType | undefi
     schema,
     config: { ...config, public: access.kind === 'public', endpoint },
     // The role check runs before the body is parsed, so a role that may never call this
-    // endpoint learns nothing from validation errors.
-    onRequest: [...(routeCheck ? [authenticatedCheck(routeCheck)] : []), ...asArray(onRequest)],
+    // endpoint learns nothing from validation errors. Route hooks run after the scope's
+    // authentication hook, so the principal is known.
+    onRequest: [...(routeCheck ? [routeCheck] : []), ...asArray(onRequest)],
     ...(preHandler ? { preHandler } : {}),
     ...rest,
     handler: handler as unknown as RouteOptions['handler'],
   });
-}
-
-/** Runs after the authentication hook of the scope (onRequest hooks of the scope come first). */
-function authenticatedCheck(check: (request: FastifyRequest) => Promise<void>) {
-  return async (request: FastifyRequest) => check(request);
 }
 
 function asArray<T>(value: T | T[] | undefined): T[] {
