@@ -8,6 +8,8 @@ import {
   redirect,
   type AnyRoute,
 } from '@tanstack/react-router';
+import type { z } from 'zod';
+import { jobListSearchSchema } from '../features/jobs/utils/job-display';
 import { ProtectedLayout } from './layout/protected-layout';
 import { routeTitles } from './messages';
 import {
@@ -66,6 +68,14 @@ const pages: Partial<Record<RouteName, Page>> = {
   jobDetail: JobDetailPage,
 };
 
+/**
+ * Routes whose address carries state (a list's page and filters): the router validates their
+ * search with these schemas and hands the result to the route and its detail children.
+ */
+const searchSchemas: Partial<Record<RouteName, z.ZodType<Record<string, unknown>>>> = {
+  jobs: jobListSearchSchema,
+};
+
 const publicPages: Partial<Record<RouteName, Page>> = {
   maintenance: MaintenancePage,
   loadError: LoadErrorPage,
@@ -120,11 +130,13 @@ function buildProtectedChildren(parent: AnyRoute): AnyRoute[] {
       : parent;
     const title = routeTitles[route.name as RouteName] ?? route.name;
     const page = pageFor(route);
-    const created = createRoute({
+    const validateSearch = searchSchemas[route.name as RouteName];
+    const created: AnyRoute = createRoute({
       getParentRoute: () => parentRoute,
       path: parentPath ? route.path.slice(parentPath.length + 1) : route.path,
+      ...(validateSearch ? { validateSearch } : {}),
       component: () => <RoutePage route={route} title={title} page={page} />,
-    }) as unknown as AnyRoute;
+    });
     built.set(route.path, created);
     const siblings = children.get(parentPath) ?? [];
     siblings.push(created);

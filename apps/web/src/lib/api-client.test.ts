@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { setupApiServer } from '../test/api-server';
 import {
   apiDownload,
   apiFetch,
@@ -19,16 +21,12 @@ function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
-function setup(response: Response | (() => Promise<Response>), token: string | null = 'token-123') {
-  const fetchMock = vi.fn<typeof fetch>(async () =>
-    typeof response === 'function' ? response() : response,
-  );
-  configureApiClient({
-    baseUrl: 'https://api.example.test/',
-    getAccessToken: () => token,
-    fetch: fetchMock,
-  });
-  return fetchMock;
+const server = setupApiServer();
+
+/** Answers every call to https://api.example.test with `answer`. */
+function setup(answer: () => Response | Promise<Response>, token: string | null = 'token-123') {
+  server.use(http.all('https://api.example.test/*', answer));
+  configureApiClient({ baseUrl: 'https://api.example.test/', getAccessToken: () => token });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -47,35 +45,34 @@ afterEach(() => {
 
 describe('apiFetch', () => {
   it('prefixes the configured apiUrl and sends the bearer token', async () => {
-    const fetchMock = setup(jsonResponse({ id: 1, name: 'one' }));
+    setup(() => jsonResponse({ id: 1, name: 'one' }));
 
     await apiFetch('/v2/items/1', itemSchema);
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('https://api.example.test/v2/items/1');
-    const headers = new Headers(init?.headers);
+    expect(server.requests()).toHaveLength(1);
+    const [request] = server.requests();
+    expect(request?.url.href).toBe('https://api.example.test/v2/items/1');
+    const headers = request!.headers;
     expect(headers.get('Authorization')).toBe('Bearer token-123');
     expect(headers.get('Accept')).toBe('application/json');
   });
 
   it('sends no Authorization header without a session', async () => {
-    const fetchMock = setup(jsonResponse({ id: 1, name: 'one' }), null);
+    setup(() => jsonResponse({ id: 1, name: 'one' }), null);
 
     await apiFetch('/v2/items/1', itemSchema);
 
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    expect(server.requests()[0]?.headers.has('Authorization')).toBe(false);
   });
 
   it('returns the body parsed with the schema', async () => {
-    setup(jsonResponse({ id: 7, name: 'seven', extra: true }));
+    setup(() => jsonResponse({ id: 7, name: 'seven', extra: true }));
 
     await expect(apiFetch('/v2/items/7', itemSchema)).resolves.toEqual({ id: 7, name: 'seven' });
   });
 
   it('maps an error answer to ApiError with the status and the server message', async () => {
-    setup(
+    setup(() =>
       jsonResponse(
         {
           statusCode: 422,
@@ -99,7 +96,9 @@ describe('apiFetch', () => {
   });
 
   it('falls back to the status text when the error body is not the contract error shape', async () => {
-    setup(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    setup(
+      () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
 
     const error = await rejection(apiFetch('/v2/items/1', itemSchema));
 
@@ -109,7 +108,7 @@ describe('apiFetch', () => {
   });
 
   it('rejects with an invalid-response ApiError when the body does not match the schema', async () => {
-    setup(jsonResponse({ id: 'not-a-number' }));
+    setup(() => jsonResponse({ id: 'not-a-number' }));
 
     const error = await rejection(apiFetch('/v2/items/1', itemSchema));
 
@@ -119,7 +118,7 @@ describe('apiFetch', () => {
   });
 
   it('rejects with a network ApiError when the server cannot be reached', async () => {
-    setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    setup(() => HttpResponse.error());
 
     const error = await rejection(apiFetch('/v2/items/1', itemSchema));
 
@@ -129,20 +128,9 @@ describe('apiFetch', () => {
 
   it('gives up after the timeout with a timeout ApiError', async () => {
     vi.useFakeTimers();
-    const fetchMock = vi.fn<typeof fetch>(
-      (_input, init) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('Aborted', 'AbortError')),
-          );
-        }),
-    );
-    configureApiClient({
-      baseUrl: '',
-      getAccessToken: () => 't',
-      fetch: fetchMock,
-      timeoutMs: 60_000,
-    });
+    // The server never answers.
+    server.use(http.get('/v2/slow', () => new Promise<Response>(() => undefined)));
+    configureApiClient({ baseUrl: '', getAccessToken: () => 't', timeoutMs: 60_000 });
 
     const pending = rejection(apiFetch('/v2/slow', itemSchema));
     await vi.advanceTimersByTimeAsync(60_000);
@@ -160,13 +148,12 @@ describe('apiFetch error rules (spec 000 §8)', () => {
       onServiceUnavailable: vi.fn(),
       onUnexpectedError: vi.fn(),
     };
-    configureApiClient({
-      baseUrl: '',
-      getAccessToken: () => 't',
-      fetch: async () =>
+    server.use(
+      http.all('/v2/x', () =>
         jsonResponse({ statusCode: status, error: 'x', message: 'failed' }, { status }),
-      ...handlers,
-    });
+      ),
+    );
+    configureApiClient({ baseUrl: '', getAccessToken: () => 't', ...handlers });
     return handlers;
   }
 
@@ -196,18 +183,19 @@ describe('apiFetch error rules (spec 000 §8)', () => {
 
 describe('apiDownload', () => {
   it('sends the bearer token and answers the bytes with the name the server gave', async () => {
-    const fetchMock = setup(
-      new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
-        headers: {
-          'Content-Type': 'application/zip',
-          'Content-Disposition': `attachment; filename="Ship __lesund_.zip"; filename*=UTF-8''${encodeURIComponent('Ship "Ålesund".zip')}`,
-        },
-      }),
+    setup(
+      () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': `attachment; filename="Ship __lesund_.zip"; filename*=UTF-8''${encodeURIComponent('Ship "Ålesund".zip')}`,
+          },
+        }),
     );
     const file = await apiDownload('/v2/devices/1/downloadOptionsFiles');
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('https://api.example.test/v2/devices/1/downloadOptionsFiles');
-    const headers = new Headers(init?.headers);
+    const [request] = server.requests();
+    expect(request?.url.href).toBe('https://api.example.test/v2/devices/1/downloadOptionsFiles');
+    const headers = request!.headers;
     expect(headers.get('Authorization')).toBe('Bearer token-123');
     expect(headers.get('Accept')).toBe('*/*');
     expect(file.fileName).toBe('Ship "Ålesund".zip');
@@ -217,7 +205,7 @@ describe('apiDownload', () => {
   });
 
   it('rejects with the server message as an ApiError', async () => {
-    setup(
+    setup(() =>
       jsonResponse({ statusCode: 409, error: 'Conflict', message: 'No antenna.' }, { status: 409 }),
     );
     const error = await rejection(apiDownload('/x'));

@@ -1,4 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+// @vitest-environment jsdom
+import { api } from '@aerie/contract';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiAnswer, apiHandler, setupApiServer } from '../test/api-server';
 import { loadRuntimeConfig } from './config';
 
 const validConfig = {
@@ -13,25 +17,29 @@ const validConfig = {
   support: { phone: '+1 555 0100', email: 'support@example.com' },
 };
 
+const server = setupApiServer();
+
 describe('loadRuntimeConfig', () => {
   it('reads /config.json and parses it with the contract schema', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => Response.json(validConfig));
+    server.use(apiAnswer(api.shell.runtimeConfig, validConfig));
 
-    await expect(loadRuntimeConfig(fetchMock)).resolves.toEqual(validConfig);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/config.json');
+    await expect(loadRuntimeConfig()).resolves.toEqual(validConfig);
+    expect(server.requests()[0]?.path).toBe('/config.json');
   });
 
   it('rejects a configuration that does not match the contract', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () =>
-      Response.json({ ...validConfig, authority: 'not a url' }),
+    server.use(
+      apiHandler(api.shell.runtimeConfig, () =>
+        HttpResponse.json({ ...validConfig, authority: 'not a url' }),
+      ),
     );
 
-    await expect(loadRuntimeConfig(fetchMock)).rejects.toThrow();
+    await expect(loadRuntimeConfig()).rejects.toThrow();
   });
 
   it('rejects when the file is missing', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => new Response('', { status: 404 }));
+    server.use(apiHandler(api.shell.runtimeConfig, () => new HttpResponse('', { status: 404 })));
 
-    await expect(loadRuntimeConfig(fetchMock)).rejects.toThrow(/404/);
+    await expect(loadRuntimeConfig()).rejects.toThrow(/404/);
   });
 });

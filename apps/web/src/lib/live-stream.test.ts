@@ -15,4 +15,23 @@ describe('createSseParser', () => {
       { event: 'Other', data: 'a\nb' },
     ]);
   });
+
+  it('keeps the event name when a CRLF line break is split across chunks', () => {
+    const events: ServerSentEvent[] = [];
+    const parse = createSseParser((event) => events.push(event));
+
+    parse('event: Notification\r');
+    parse('\ndata: {"id":1}\r\n\r\n');
+
+    expect(events).toEqual([{ event: 'Notification', data: '{"id":1}' }]);
+  });
+
+  it('names an event without an event field "message" and keeps its id', () => {
+    const events: ServerSentEvent[] = [];
+    const parse = createSseParser((event) => events.push(event));
+
+    parse('id: 7\ndata: x\n\n');
+
+    expect(events).toEqual([{ event: 'message', data: 'x', id: '7' }]);
+  });
 });

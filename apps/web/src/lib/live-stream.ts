@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One Server-Sent Event. */
 export interface ServerSentEvent {
   event: string;
@@ -6,43 +8,16 @@ export interface ServerSentEvent {
 }
 
 /**
- * Splits a text stream into Server-Sent Events (the WHATWG format: `event:`, `data:`, `id:`
- * lines, a blank line ends an event, `:` lines are comments). Feed chunks, get events.
+ * Splits a text stream into Server-Sent Events (the WHATWG format) with `eventsource-parser`.
+ * Feed chunks, get events; an event without an `event:` field is named `message`, as in the
+ * browser's `EventSource`.
  */
 export function createSseParser(onEvent: (event: ServerSentEvent) => void) {
-  let buffer = '';
-  let event = 'message';
-  let data: string[] = [];
-  let id: string | undefined;
-
-  const dispatch = (): void => {
-    if (data.length > 0) {
-      onEvent({ event, data: data.join('\n'), ...(id === undefined ? {} : { id }) });
-    }
-    event = 'message';
-    data = [];
-  };
-
-  return (chunk: string): void => {
-    buffer += chunk;
-    let newline = buffer.search(/\r\n|\r|\n/);
-    while (newline >= 0) {
-      const line = buffer.slice(0, newline);
-      const breakLength = buffer.startsWith('\r\n', newline) ? 2 : 1;
-      buffer = buffer.slice(newline + breakLength);
-      if (line === '') dispatch();
-      else if (!line.startsWith(':')) {
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        let value = colon < 0 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
-        else if (field === 'id') id = value;
-      }
-      newline = buffer.search(/\r\n|\r|\n/);
-    }
-  };
+  const parser = createParser({
+    onEvent: ({ event, data, id }) =>
+      onEvent({ event: event ?? 'message', data, ...(id === undefined ? {} : { id }) }),
+  });
+  return (chunk: string): void => parser.feed(chunk);
 }
 
 export interface LiveStreamOptions {

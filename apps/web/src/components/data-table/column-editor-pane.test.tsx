@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import type { ListSetting, UserSettings } from '@aerie/contract';
+import { api, type ListSetting, type UserSettings } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '../../features/users/api/get-me';
-import { configureApiClient } from '../../lib/api-client';
+import { apiHandler, setupApiServer } from '../../test/api-server';
 import { buildCurrentUser } from '../../test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '../../test/render';
 import { ColumnEditorPane } from './column-editor-pane';
@@ -21,15 +22,12 @@ const subscriptions: ListSetting = {
   reorderedColumns: [],
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
-    const body = JSON.parse(init?.body as string) as Partial<UserSettings>;
-    const settings = { ...buildCurrentUser().settings, ...body };
-    return new Response(JSON.stringify(settings), { status: 200 });
-  });
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
-});
+const server = setupApiServer(
+  apiHandler(api.users.updateSettings, async ({ request }) => {
+    const body = (await request.json()) as Partial<UserSettings>;
+    return HttpResponse.json({ ...buildCurrentUser().settings, ...body });
+  }),
+);
 
 function renderPane() {
   const queryClient = createTestQueryClient();
@@ -63,11 +61,11 @@ describe('ColumnEditorPane', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show KPC' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move KPC up' }));
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    const [url, init] = fetchMock.mock.calls[1] ?? [];
-    expect(url).toBe('/v2/users/settings');
-    expect(init?.method).toBe('PUT');
-    expect(JSON.parse(init?.body as string)).toEqual({
+    await waitFor(() => expect(server.requests()).toHaveLength(2));
+    const request = server.requests()[1];
+    expect(request?.path).toBe('/v2/users/settings');
+    expect(request?.method).toBe('PUT');
+    expect(request?.body).toEqual({
       listSettings: [
         subscriptions,
         {

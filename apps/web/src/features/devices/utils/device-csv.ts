@@ -4,7 +4,7 @@ import {
   type DeviceListField,
   type DeviceListItem,
 } from '@aerie/contract';
-import { format } from 'date-fns';
+import dayjs from 'dayjs';
 import { toCsv } from '../../../lib/csv';
 
 /** spec 001 §2 "Export to CSV": the columns, in this order. */
@@ -63,5 +63,5 @@ export function buildDevicesCsv(devices: readonly DeviceListItem[]): string {
 
 /** `devices-{yyyy-MM-dd}.csv` (spec 001 §9 date format), local date. */
 export function deviceExportFileName(now: Date): string {
-  return `devices-${format(now, 'yyyy-MM-dd')}.csv`;
+  return `devices-${dayjs(now).format('YYYY-MM-DD')}.csv`;
 }

@@ -1,4 +1,4 @@
-import { formatDistance } from 'date-fns';
+import { formatTimeAgo } from '../../../lib/dates';
 import { formatBytes } from '../../../lib/format-bytes';
 import { deviceMessages } from '../messages';
 
@@ -57,7 +57,7 @@ export function formatLocationUpdated(value: string | null | undefined, now = ne
   if (isNeverUpdated(value)) return deviceMessages.overview.never;
   const d = parse(value)!;
   // A clock slightly ahead of ours still reads as "just now", not "in a few seconds".
-  return formatDistance(d > now ? now : d, now, { addSuffix: true });
+  return formatTimeAgo(d > now ? now : d, now);
 }
 
 export type OnlineState = 'online' | 'offline' | 'unknown';

@@ -1,19 +1,17 @@
 // @vitest-environment jsdom
+import { api } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler, setupApiServer } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render';
 import { FeedbackForm } from './feedback-form';
 
 afterEach(cleanup);
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(
-    async () => new Response(JSON.stringify({ ok: true }), { status: 201 }),
-  );
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
-});
+const server = setupApiServer(
+  apiHandler(api.feed.submitFeedback, () => HttpResponse.json({ ok: true }, { status: 201 })),
+);
 
 describe('FeedbackForm', () => {
   it('keeps Submit disabled while the text is empty or blank', () => {
@@ -40,9 +38,9 @@ describe('FeedbackForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v2/feed/feedback');
-    const body = JSON.parse(init?.body as string) as {
+    const [request] = server.requests();
+    expect(request?.path).toBe('/v2/feed/feedback');
+    const body = request?.body as {
       mood: unknown;
       feedback: string;
       browserMeta: Record<string, string>;
@@ -67,10 +65,7 @@ describe('FeedbackForm', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
-    const body = JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string) as Record<
-      string,
-      unknown
-    >;
+    const body = server.requests()[0]?.body as Record<string, unknown>;
     expect(body['mood']).toBe('sad');
   });
 });

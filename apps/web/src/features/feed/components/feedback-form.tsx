@@ -1,8 +1,14 @@
-import { FEEDBACK_MAX_LENGTH, feedbackRequestSchema, type Mood } from '@aerie/contract';
+import {
+  FEEDBACK_MAX_LENGTH,
+  feedbackRequestSchema,
+  type FeedbackRequest,
+  type Mood,
+} from '@aerie/contract';
 import { Alert, Button, Group, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { Icon } from '../../../components/ui/icons';
+import { formResolver } from '../../../lib/form-resolver';
 import { useSendFeedback } from '../api/send-feedback';
 import { feedMessages } from '../messages';
 import { collectBrowserMeta } from '../utils/browser-meta';
@@ -16,29 +22,30 @@ export interface FeedbackFormProps {
 const moods: Mood[] = ['happy', 'meh', 'sad'];
 const THANKS_TOAST_MS = 4_000;
 
+/** What the user fills in; the browser's details join at submit. */
+const feedbackFormSchema = feedbackRequestSchema.omit({ browserMeta: true });
+const validate = formResolver(feedbackFormSchema);
+const empty: Omit<FeedbackRequest, 'browserMeta'> = { mood: null, feedback: '' };
+
 /**
  * The feedback pane's form (spec 000 §2.8, §5): mood is null until chosen, text is required
  * and at most 999 characters; a successful submit clears the form and closes the pane.
  */
 export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
-  const [mood, setMood] = useState<Mood | null>(null);
-  const [text, setText] = useState('');
+  const form = useForm({
+    initialValues: empty,
+    validate,
+    transformValues: (values) =>
+      feedbackRequestSchema.parse({ ...values, browserMeta: collectBrowserMeta() }),
+  });
   const send = useSendFeedback();
-  const empty = text.trim().length === 0;
+  const { mood, feedback: text } = form.values;
   const tooLong = text.length > FEEDBACK_MAX_LENGTH;
 
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const parsed = feedbackRequestSchema.safeParse({
-      mood,
-      feedback: text,
-      browserMeta: collectBrowserMeta(),
-    });
-    if (!parsed.success) return;
-    send.mutate(parsed.data, {
+  const submit = (request: FeedbackRequest): void => {
+    send.mutate(request, {
       onSuccess: () => {
-        setMood(null);
-        setText('');
+        form.reset();
         notifications.show({
           message: feedMessages.thanks,
           color: 'teal',
@@ -50,7 +57,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={feedMessages.feedbackTitle}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={feedMessages.feedbackTitle}>
       <Stack gap="md">
         <div role="group" aria-labelledby="feedback-mood-label">
           <Text id="feedback-mood-label" size="sm" fw={500} mb={6}>
@@ -63,7 +70,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
                 className={classes.mood}
                 aria-pressed={mood === value}
                 data-selected={mood === value || undefined}
-                onClick={() => setMood((current) => (current === value ? null : value))}
+                onClick={() => form.setFieldValue('mood', mood === value ? null : value)}
               >
                 <Icon name={value} size={28} />
                 <Text component="span" size="xs">
@@ -79,8 +86,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
           autosize
           minRows={4}
           maxRows={10}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          {...form.getInputProps('feedback')}
           maxLength={FEEDBACK_MAX_LENGTH}
           description={feedMessages.characters(text.length, FEEDBACK_MAX_LENGTH)}
           error={tooLong ? feedMessages.characters(text.length, FEEDBACK_MAX_LENGTH) : undefined}
@@ -91,7 +97,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" disabled={empty || tooLong} loading={send.isPending}>
+          <Button type="submit" disabled={!form.isValid()} loading={send.isPending}>
             {feedMessages.submit}
           </Button>
         </Group>

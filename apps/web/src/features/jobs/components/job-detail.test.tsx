@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import type { Job } from '@aerie/contract';
+import { api, type Job } from '@aerie/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, type ApiMock } from '../../../test/api-mock';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiAnswer, apiHandler, setupApiServer } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render';
 import { JobDetail } from './job-detail';
 
@@ -22,19 +23,18 @@ const job: Job = {
   result: { failedBeams: ['B14'], message: 'Beam B14 is not available.' },
 };
 
-let api: ApiMock;
-beforeEach(() => {
-  api = mockApi(job);
-});
+const server = setupApiServer(apiAnswer(api.jobs.get, job));
 
 describe('JobDetail', () => {
   it('loads, then shows the raw job as foldable JSON with its device linked', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    api.answer = async () => {
-      await held;
-      return jsonResponse(job);
-    };
+    server.use(
+      apiHandler(api.jobs.get, async () => {
+        await held;
+        return HttpResponse.json(job);
+      }),
+    );
     renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
     expect(await screen.findByLabelText('Loading job')).toBeTruthy();
     release();
@@ -56,20 +56,26 @@ describe('JobDetail', () => {
     expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
     expect(screen.getByText(DEVICE)).toBeTruthy();
     cleanup();
-    api.answer = () => jsonResponse({ ...job, deviceId: null });
+    server.use(apiAnswer(api.jobs.get, { ...job, deviceId: null }));
     renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
     await screen.findByTestId('job-json');
     expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
   });
 
   it.each([404, 400])("says 'Job not found.' when the server answers %i", async (status) => {
-    api.answer = () => jsonResponse({ statusCode: status, message: 'Job not found.' }, status);
+    server.use(
+      apiHandler(api.jobs.get, () =>
+        HttpResponse.json({ statusCode: status, message: 'Job not found.' }, { status }),
+      ),
+    );
     renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
     expect((await screen.findByRole('alert')).textContent).toBe('Job not found.');
   });
 
   it('says the job could not be loaded on another failure', async () => {
-    api.answer = () => jsonResponse({ message: 'boom' }, 500);
+    server.use(
+      apiHandler(api.jobs.get, () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
     renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
     expect((await screen.findByRole('alert')).textContent).toBe('The job could not be loaded.');
   });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import type { JobList as JobListResponse } from '@aerie/contract';
+import { api, type JobList as JobListResponse } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, type ApiMock } from '../../../test/api-mock';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiAnswer, apiHandler, setupApiServer } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render';
 import { JobList } from './job-list';
 
@@ -33,11 +34,8 @@ const page: JobListResponse = {
   ],
 };
 
-let api: ApiMock;
-beforeEach(() => {
-  api = mockApi(page);
-});
-const requests = () => api.requests();
+const server = setupApiServer(apiAnswer(api.jobs.list, page));
+const requests = () => server.requests().map((request) => request.url.searchParams);
 
 describe('JobList', () => {
   it('shows id, createdOn in UTC and status, 25 newest first, with the total', async () => {
@@ -59,7 +57,7 @@ describe('JobList', () => {
   });
 
   it("says 'No active jobs were found.' when there are none", async () => {
-    api.answer = () => jsonResponse({ items: [], total: 0 });
+    server.use(apiAnswer(api.jobs.list, { items: [], total: 0 }));
     renderWithProviders(<JobList />, { path: '/jobs' });
     expect(await screen.findByText('No active jobs were found.')).toBeTruthy();
   });
@@ -80,7 +78,9 @@ describe('JobList', () => {
   });
 
   it('says so when the list cannot be loaded', async () => {
-    api.answer = () => jsonResponse({ message: 'no' }, 500);
+    server.use(
+      apiHandler(api.jobs.list, () => HttpResponse.json({ message: 'no' }, { status: 500 })),
+    );
     renderWithProviders(<JobList />, { path: '/jobs' });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The active jobs could not be loaded.',

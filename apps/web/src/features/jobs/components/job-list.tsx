@@ -1,18 +1,17 @@
-import { JOB_LIST_DEFAULT_TAKE, type JobListItem } from '@aerie/contract';
+import type { JobListItem } from '@aerie/contract';
 import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { routePath } from '../../../lib/route-paths';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DataTablePager } from '../../../components/data-table/data-table-pager';
-import { LIST_PAGE_SIZES } from '../../../components/data-table/list-layout';
 import { useJobs } from '../api/get-jobs';
 import { jobMessages as m } from '../messages';
 import {
   formatJobTime,
   jobStatusColors,
-  parseJobListView,
+  jobListSearchSchema,
   type JobListView,
 } from '../utils/job-display';
 
@@ -69,8 +68,13 @@ function jobColumns(linkSearch: Record<string, number>): ColumnDef<JobListItem>[
  * comes back to the same page.
  */
 export function JobList() {
-  const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
-  const view = parseJobListView(search, LIST_PAGE_SIZES, JOB_LIST_DEFAULT_TAKE);
+  // NOTE: the router has validated the search already; parsing it again types it here, where
+  // the route tree built from the contract's route table cannot.
+  const view = useSearch({
+    strict: false,
+    select: (search) => jobListSearchSchema.parse(search),
+    structuralSharing: true,
+  });
   const navigate = useNavigate();
   const jobs = useJobs((view.page - 1) * view.pageSize, view.pageSize);
   const linkSearch = useMemo(

@@ -1,4 +1,6 @@
-import type { JobStatus } from '@aerie/contract';
+import { JOB_LIST_DEFAULT_TAKE, type JobStatus } from '@aerie/contract';
+import { z } from 'zod';
+import { LIST_PAGE_SIZES } from '../../../components/data-table/list-layout';
 
 /** `yyyy-MM-dd HH:mm:ss` in UTC (the list's createdOn column is in UTC, spec 001 §2). */
 export function formatJobTime(value: string | null): string {
@@ -16,21 +18,16 @@ export const jobStatusColors: Record<JobStatus, string> = {
   PartialSuccess: 'orange',
 };
 
-/** The list's view in the address (`?page=2&pageSize=50`), so closing a job keeps the page. */
-export interface JobListView {
-  page: number;
-  pageSize: number;
-}
+/**
+ * The list's view in the address (`?page=2&pageSize=50`), so closing a job keeps the page.
+ * The router validates the jobs route's search with it; each value falls back on its own.
+ */
+export const jobListSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  pageSize: z.coerce
+    .number()
+    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n))
+    .catch(JOB_LIST_DEFAULT_TAKE),
+});
 
-export function parseJobListView(
-  search: Record<string, unknown>,
-  pageSizes: readonly number[],
-  defaultPageSize: number,
-): JobListView {
-  const page = Number(search['page']);
-  const pageSize = Number(search['pageSize']);
-  return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: pageSizes.includes(pageSize) ? pageSize : defaultPageSize,
-  };
-}
+export type JobListView = z.output<typeof jobListSearchSchema>;

@@ -14,7 +14,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
 import { useMetricProviders } from '../api/get-metric-providers';
 import { useMetricTypes } from '../api/get-metric-types';
 import { metricsMessages } from '../messages';
@@ -23,7 +24,6 @@ import {
   emptyGraphForm,
   selectableTypes,
   validateGraphForm,
-  type GraphFormErrors,
   type GraphFormValues,
   type MetricReference,
 } from '../utils/graph-form';
@@ -67,11 +67,6 @@ interface AddGraphFormProps {
 function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
   const providers = useMetricProviders();
   const types = useMetricTypes();
-  const [values, setValues] = useState<GraphFormValues>(emptyGraphForm);
-  const [errors, setErrors] = useState<GraphFormErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
   if (providers.isPending || types.isPending) {
     return (
       <Group justify="center" p="xl">
@@ -98,6 +93,23 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
     );
   }
 
+  return <GraphForm reference={reference} deviceId={deviceId} onCancel={onCancel} onAdd={onAdd} />;
+}
+
+interface GraphFormProps extends AddGraphFormProps {
+  reference: MetricReference;
+}
+
+function GraphForm({ reference, deviceId, onCancel, onAdd }: GraphFormProps) {
+  const form = useForm({
+    initialValues: emptyGraphForm,
+    validate: (values) => validateGraphForm(values, reference),
+    transformValues: (values) => buildGraph(values, reference, deviceId, crypto.randomUUID()),
+  });
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const values = form.values;
+  const errors = form.errors;
+
   const providerOptions = reference.providers.map((p) => ({ value: p.shortcode, label: p.name }));
   const typeOptions = (
     provider: string | null,
@@ -110,40 +122,29 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
   const first = { provider: values.firstProvider, type: values.firstType };
 
   const update = (changes: Partial<GraphFormValues>) => {
-    setValues((current) => {
-      const next = { ...current, ...changes };
-      // The second list never offers the first metric: drop a second choice that now equals it.
-      if (next.secondProvider === next.firstProvider && next.secondType === next.firstType) {
-        next.secondType = null;
-      }
-      return next;
-    });
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(changes)) delete next[key as keyof GraphFormErrors];
-      if ('firstProvider' in changes) delete next.firstType;
-      if ('secondType' in changes) delete next.secondProvider;
-      return next;
-    });
+    const next = { ...values, ...changes };
+    // The second list never offers the first metric: drop a second choice that now equals it.
+    if (next.secondProvider === next.firstProvider && next.secondType === next.firstType) {
+      next.secondType = null;
+    }
+    form.setValues(next);
+    const cleared = Object.keys(changes);
+    if ('firstProvider' in changes) cleared.push('firstType');
+    if ('secondType' in changes) cleared.push('secondProvider');
+    cleared.forEach((key) => form.clearFieldError(key));
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateGraphForm(values, reference);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const submit = async (graph: MetricGraph) => {
     setSaveError(null);
     try {
-      await onAdd(buildGraph(values, reference, deviceId, crypto.randomUUID()));
+      await onAdd(graph);
     } catch (error) {
       setSaveError(error instanceof Error ? error.message : metricsMessages.saveFailed);
-      setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <TextInput
           label={m.name}
@@ -221,16 +222,16 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
             />
           </SimpleGrid>
         )}
-        {(errors.form ?? saveError) && (
+        {(errors['form'] ?? saveError) && (
           <Alert color="red" role="alert">
-            {errors.form ?? saveError}
+            {errors['form'] ?? saveError}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {m.cancel}
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={form.submitting}>
             {m.save}
           </Button>
         </Group>
@@ -250,8 +251,8 @@ interface MetricFieldsetProps {
   types: Option[];
   provider: string | null;
   type: string | null;
-  providerError?: string | undefined;
-  typeError?: string | undefined;
+  providerError?: ReactNode;
+  typeError?: ReactNode;
   onProvider: (value: string | null) => void;
   onType: (value: string | null) => void;
   /** The first metric is required; the second can be cleared. */

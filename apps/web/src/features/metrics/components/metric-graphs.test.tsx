@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
-import type { MetricGraph, MetricProvider, MetricResponse, ProviderMetrics } from '@aerie/contract';
+import {
+  api,
+  type MetricGraph,
+  type MetricProvider,
+  type MetricResponse,
+  type ProviderMetrics,
+} from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
+import { apiHandler, notFoundHandler, setupApiServer } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render';
 import { MetricGraphs } from './metric-graphs';
 
@@ -72,20 +79,18 @@ function speedAnswer(values: MetricResponse['metrics'][number]['values']): Metri
 }
 
 let providerList: MetricProvider[];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
 
 beforeEach(() => {
   providerList = providers;
   metricAnswer = () => json(speedAnswer([]));
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.endsWith('/v2/info/metricProviders')) return json(providerList);
-    if (url.endsWith('/v2/info/metrics')) return json(types);
-    if (url.endsWith('/v2/devices/metrics')) return metricAnswer();
-    return json({ message: 'not found' }, 404);
-  });
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
 });
+setupApiServer(
+  apiHandler(api.reference.metricProviders, () => json(providerList)),
+  apiHandler(api.reference.metrics, () => json(types)),
+  apiHandler(api.metrics.query, () => metricAnswer()),
+  notFoundHandler,
+);
 
 function renderGraphs(
   graphs: MetricGraph[],

@@ -6,7 +6,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { format } from 'date-fns';
+import dayjs from 'dayjs';
 import { type ChartPoint, ONLINE_STATUS_METRIC, STEP_METRICS } from './chart-series';
 import { formatAxisTime, timeAxisTicks } from './time-axis';
 import type { TimeRange } from './time-spans';
@@ -145,7 +145,7 @@ export function buildChartOption(
             `${marker}${escapeHtml(s.name)}: <b>${escapeHtml(formatMetricValue(value, s.unit, s.metric))}</b>`,
           ];
         });
-        const header = Number.isFinite(time) ? format(time, 'yyyy-MM-dd HH:mm') : '';
+        const header = Number.isFinite(time) ? dayjs(time).format('YYYY-MM-DD HH:mm') : '';
         return [header, ...lines].join('<br/>');
       },
     },

@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
+import dayjs from 'dayjs';
 
 /** At most this many labelled ticks on a graph's time axis (spec 001 §9). */
 export const MAX_TIME_TICKS = 6;
-/** Label format of the time axis (spec 001 §9). */
-export const TIME_AXIS_FORMAT = 'MM/dd HH:mm';
+/** Label format of the time axis (spec 001 §9: 'MM/dd HH:mm'), in dayjs tokens. */
+export const TIME_AXIS_FORMAT = 'MM/DD HH:mm';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -58,5 +58,5 @@ export function timeAxisTicks(start: number, end: number, maxTicks = MAX_TIME_TI
 
 /** A time axis label: 'MM/dd HH:mm' in local time. */
 export function formatAxisTime(ms: number): string {
-  return format(ms, TIME_AXIS_FORMAT);
+  return dayjs(ms).format(TIME_AXIS_FORMAT);
 }

@@ -1,29 +1,18 @@
 // @vitest-environment jsdom
-import type { DeviceUsage } from '@aerie/contract';
+import { api, type DeviceUsage } from '@aerie/contract';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiHandler, setupApiServer } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render';
 import { DeviceUsageHistory } from './device-usage-history';
 
 afterEach(cleanup);
 
 const DEVICE = '3f6c1a52-7b8e-4d2f-9a01-5e4b3c2d1f00';
-let answer: (url: URL) => Response;
-const requested: URL[] = [];
-
-beforeEach(() => {
-  requested.length = 0;
-  configureApiClient({
-    baseUrl: 'http://test',
-    getAccessToken: () => 't',
-    fetch: vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(input instanceof Request ? input.url : input);
-      requested.push(url);
-      return answer(url);
-    }),
-  });
-});
+let answer: () => Response;
+const server = setupApiServer(apiHandler(api.devices.usage, () => answer()));
+const requested = () => server.requests().map((request) => request.url);
 
 const usage: DeviceUsage = {
   satelliteMonthlyUsage: 3_500_000,
@@ -34,13 +23,13 @@ const usage: DeviceUsage = {
 
 describe('DeviceUsageHistory', () => {
   it('asks for the current month and shows its totals and days', async () => {
-    answer = () => new Response(JSON.stringify(usage));
+    answer = () => HttpResponse.json(usage);
     renderWithProviders(<DeviceUsageHistory deviceId={DEVICE} serialOrName="KT-1" />);
     const now = new Date();
     expect(await screen.findByText('Total')).toBeDefined();
-    expect(requested[0]?.pathname).toBe(`/v2/devices/${DEVICE}/usage`);
-    expect(requested[0]?.searchParams.get('year')).toBe(String(now.getFullYear()));
-    expect(requested[0]?.searchParams.get('month')).toBe(String(now.getMonth() + 1));
+    expect(requested()[0]?.pathname).toBe(`/v2/devices/${DEVICE}/usage`);
+    expect(requested()[0]?.searchParams.get('year')).toBe(String(now.getFullYear()));
+    expect(requested()[0]?.searchParams.get('month')).toBe(String(now.getMonth() + 1));
     // The satellite total shows in the summary and in the table's total row.
     expect(screen.getAllByText('3.5 MB').length).toBeGreaterThanOrEqual(2);
     expect(screen.getAllByText('1.2 KB').length).toBeGreaterThanOrEqual(2);
@@ -51,14 +40,12 @@ describe('DeviceUsageHistory', () => {
 
   it('says so when the month has no usage', async () => {
     answer = () =>
-      new Response(
-        JSON.stringify({
-          satelliteMonthlyUsage: 0,
-          cellularMonthlyUsage: 0,
-          satelliteDailyUsage: [],
-          cellularDailyUsage: [],
-        }),
-      );
+      HttpResponse.json({
+        satelliteMonthlyUsage: 0,
+        cellularMonthlyUsage: 0,
+        satelliteDailyUsage: [],
+        cellularDailyUsage: [],
+      });
     renderWithProviders(<DeviceUsageHistory deviceId={DEVICE} serialOrName="KT-1" />);
     expect(
       await screen.findByText('No usage was recorded for this device in this month.'),
@@ -67,7 +54,7 @@ describe('DeviceUsageHistory', () => {
   });
 
   it('offers a retry when the usage cannot be loaded', async () => {
-    answer = () => new Response(JSON.stringify({ message: 'nope' }), { status: 404 });
+    answer = () => HttpResponse.json({ message: 'nope' }, { status: 404 });
     renderWithProviders(<DeviceUsageHistory deviceId={DEVICE} serialOrName="KT-1" />);
     expect(await screen.findByText('The usage could not be loaded.')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();

@@ -4,7 +4,9 @@ import {
   type CreateApiClient,
 } from '@aerie/contract';
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { formResolver } from '../../../lib/form-resolver';
 import { usersMessages } from '../messages';
 
 export interface ApiClientFormProps {
@@ -13,67 +15,40 @@ export interface ApiClientFormProps {
   onCancel: () => void;
 }
 
-type FieldErrors = Partial<Record<keyof CreateApiClient, string>>;
-
 const empty: CreateApiClient = { clientId: '', secret: '' };
+
+// NOTE: the contract's length limits carry zod's generic wording; say it plainly.
+const validate = formResolver(createApiClientSchema, (issue) =>
+  issue.code === 'too_big' ? usersMessages.tooLong(Number(issue.maximum)) : undefined,
+);
 
 /** The add panel's form (spec 000 §5): clientId and secret required, secret at most 255. */
 export function ApiClientForm({ onSubmit, onCancel }: ApiClientFormProps) {
-  const [values, setValues] = useState<CreateApiClient>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({
+    initialValues: empty,
+    validate,
+    transformValues: (values) => createApiClientSchema.parse(values),
+  });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = createApiClientSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof CreateApiClient | undefined;
-        if (field && !next[field]) {
-          // NOTE: the contract's max rules carry zod's generic wording; say it plainly.
-          next[field] =
-            issue.code === 'too_big'
-              ? usersMessages.tooLong(field === 'secret' ? API_CLIENT_SECRET_MAX_LENGTH : 100)
-              : issue.message;
-        }
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const submit = async (values: CreateApiClient): Promise<void> => {
     setServerError(null);
-    setSubmitting(true);
     try {
-      await onSubmit(parsed.data);
-      setValues(empty);
+      await onSubmit(values);
+      form.reset();
     } catch (error) {
       setServerError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSubmitting(false);
     }
-  };
-
-  const update = (field: keyof CreateApiClient) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={usersMessages.addApiClient}
-    >
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={usersMessages.addApiClient}>
       <Stack gap="sm">
         <TextInput
           label={usersMessages.clientId}
           required
           autoComplete="off"
-          value={values.clientId}
-          error={errors.clientId}
-          onChange={(event) => update('clientId')(event.currentTarget.value)}
+          {...form.getInputProps('clientId')}
         />
         <PasswordInput
           label={usersMessages.secret}
@@ -81,9 +56,7 @@ export function ApiClientForm({ onSubmit, onCancel }: ApiClientFormProps) {
           required
           autoComplete="new-password"
           maxLength={API_CLIENT_SECRET_MAX_LENGTH + 1}
-          value={values.secret}
-          error={errors.secret}
-          onChange={(event) => update('secret')(event.currentTarget.value)}
+          {...form.getInputProps('secret')}
         />
         {serverError && (
           <Alert color="red" variant="light" role="alert">
@@ -94,7 +67,7 @@ export function ApiClientForm({ onSubmit, onCancel }: ApiClientFormProps) {
           <Button variant="default" onClick={onCancel}>
             {usersMessages.cancel}
           </Button>
-          <Button type="submit" loading={submitting}>
+          <Button type="submit" loading={form.submitting}>
             {usersMessages.save}
           </Button>
         </Group>

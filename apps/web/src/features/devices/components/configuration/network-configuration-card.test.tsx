@@ -1,10 +1,18 @@
 // @vitest-environment jsdom
+import { api } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HttpResponse, type RequestHandler } from 'msw';
+import {
+  apiAnswer,
+  apiError,
+  apiHandler,
+  notFoundHandler,
+  setupApiServer,
+} from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { buildDevice } from '../../device.fixture';
-import { apiError, fakeApi, sentTo, type Route } from './config-test-api';
 import { NetworkConfigurationCard } from './network-configuration-card';
 
 afterEach(cleanup);
@@ -21,11 +29,12 @@ const config = {
   dhcpClientIpRangeEnd: '10.1.2.254',
 };
 const device = buildDevice({ satelliteNetworkConfiguration: config });
-const SAVE = `PUT /v2/devices/${device.id}/networkConfig`;
-const DHCP = 'POST /v2/devices/networkconfig/dhcp';
+const SAVE = api.deviceConfig.networkConfig;
+const DHCP = api.deviceConfig.dhcp;
+const server = setupApiServer(notFoundHandler);
 
-function open(routes: Record<string, Route> = {}, canEdit = true, d = device) {
-  const fetchMock = fakeApi(routes);
+function open(handlers: RequestHandler[] = [], canEdit = true, d = device) {
+  server.use(...handlers);
   renderWithProviders(
     <>
       <Notifications />
@@ -33,7 +42,6 @@ function open(routes: Record<string, Route> = {}, canEdit = true, d = device) {
     </>,
   );
   if (canEdit) fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
-  return fetchMock;
 }
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 const type = (label: string, value: string) =>
@@ -41,7 +49,7 @@ const type = (label: string, value: string) =>
 
 describe('Satellite Network Configuration', () => {
   it('shows the empty text and no Edit to roles without devices.hardware', () => {
-    open({}, false, buildDevice());
+    open([], false, buildDevice());
     expect(
       screen.getByText('No network configuration could be found for this Device.'),
     ).toBeDefined();
@@ -49,7 +57,7 @@ describe('Satellite Network Configuration', () => {
   });
 
   it('collapses and expands', () => {
-    open({}, false);
+    open([], false);
     const toggle = screen.getByRole('button', { name: 'Collapse Satellite Network Configuration' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle);
@@ -79,13 +87,13 @@ describe('Satellite Network Configuration', () => {
   });
 
   it('refuses a wrong gateway before sending anything', async () => {
-    const fetchMock = open({ [SAVE]: () => ({ body: config }) });
+    open([apiAnswer(SAVE, config)]);
     type('DHCP Gateway', '10.1.2.254');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'DHCP Gateway value should be 10.1.2.1.',
     );
-    expect(sentTo(fetchMock, SAVE)).toHaveLength(0);
+    expect(server.sentTo(SAVE)).toHaveLength(0);
   });
 
   it('names the first invalid field at save time with the spec wording', async () => {
@@ -98,21 +106,21 @@ describe('Satellite Network Configuration', () => {
   });
 
   it('saves the fields and closes the form', async () => {
-    const fetchMock = open({ [SAVE]: (body) => ({ body }) });
+    open([apiHandler(SAVE, async ({ request }) => HttpResponse.json(await request.json()))]);
     type('MGMT IP', '192.168.0.20');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'ETH0 IP' })).toBeNull());
-    expect(sentTo(fetchMock, SAVE)).toEqual([{ ...config, mgmtIpAddress: '192.168.0.20' }]);
+    expect(server.sentTo(SAVE)).toEqual([{ ...config, mgmtIpAddress: '192.168.0.20' }]);
   });
 
   it("toasts the server's refusal of a save", async () => {
-    open({ [SAVE]: () => apiError(400, 'Nope.') });
+    open([apiHandler(SAVE, () => apiError(400, 'Nope.'))]);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Unable to save, Error : Nope.')).toBeDefined();
   });
 
   it('asks for both ETH0 fields, then for valid values, before calculating DHCP', async () => {
-    const fetchMock = open();
+    open();
     type('ETH0 Subnet Mask', '');
     fireEvent.click(screen.getByRole('button', { name: 'Auto-calculate DHCP' }));
     expect(
@@ -121,31 +129,29 @@ describe('Satellite Network Configuration', () => {
     type('ETH0 Subnet Mask', '255.255.300.0');
     fireEvent.click(screen.getByRole('button', { name: 'Auto-calculate DHCP' }));
     expect(await screen.findByText('Please enter valid values.')).toBeDefined();
-    expect(sentTo(fetchMock, DHCP)).toHaveLength(0);
+    expect(server.sentTo(DHCP)).toHaveLength(0);
   });
 
   it('fills the DHCP fields from the server calculation', async () => {
-    const fetchMock = open({
-      [DHCP]: () => ({
-        body: {
-          dhcpGateway: '10.7.0.1',
-          dhcpClientIPRangeStart: '10.7.0.2',
-          dhcpClientIPRangeEnd: '10.7.0.254',
-        },
+    open([
+      apiAnswer(DHCP, {
+        dhcpGateway: '10.7.0.1',
+        dhcpClientIPRangeStart: '10.7.0.2',
+        dhcpClientIPRangeEnd: '10.7.0.254',
       }),
-    });
+    ]);
     type('ETH0 IP', '10.7.0.1');
     fireEvent.click(screen.getByRole('button', { name: 'Auto-calculate DHCP' }));
     await waitFor(() => expect((field('DHCP Gateway') as HTMLInputElement).value).toBe('10.7.0.1'));
     expect((field('DHCP Range Start') as HTMLInputElement).value).toBe('10.7.0.2');
     expect((field('DHCP Range End') as HTMLInputElement).value).toBe('10.7.0.254');
-    expect(sentTo(fetchMock, DHCP)).toEqual([
+    expect(server.sentTo(DHCP)).toEqual([
       { id: device.id, eth0IPAddress: '10.7.0.1', eth0SubnetMask: '255.255.255.0' },
     ]);
   });
 
   it('toasts a refused calculation with the spelling of the spec', async () => {
-    open({ [DHCP]: () => apiError(400, 'The ETH0 subnet has no room for DHCP clients.') });
+    open([apiHandler(DHCP, () => apiError(400, 'The ETH0 subnet has no room for DHCP clients.'))]);
     fireEvent.click(screen.getByRole('button', { name: 'Auto-calculate DHCP' }));
     expect(
       await screen.findByText(

@@ -6,8 +6,8 @@ import {
   type SatelliteNetworkConfiguration,
 } from '@aerie/contract';
 import { Alert, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../../lib/api-client';
 import { useCalculateDhcp } from '../../api/calculate-dhcp';
 import { useUpdateNetworkConfig } from '../../api/update-network-config';
@@ -22,6 +22,24 @@ function draftOf(config: SatelliteNetworkConfiguration | null): Draft {
   const draft = {} as Draft;
   for (const { key } of NETWORK_CONFIGURATION_FIELDS) draft[key] = config?.[key] ?? '';
   return draft;
+}
+
+/** Where the first save rule failure is kept among the form's errors. */
+const FORM_ERROR = 'form';
+
+/**
+ * Each filled field must be an address; the save rules of spec 001 §5 (the first failure, under
+ * the form) come from the contract.
+ */
+function validateDraft(draft: Draft): FormErrors {
+  const errors: FormErrors = {};
+  for (const { key } of NETWORK_CONFIGURATION_FIELDS) {
+    const value = draft[key].trim();
+    if (value !== '' && !isValidIpAddress(value)) errors[key] = texts.invalidIp;
+  }
+  const [first] = validateNetworkConfiguration(draft);
+  if (first) errors[FORM_ERROR] = first;
+  return errors;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -46,18 +64,15 @@ export function NetworkConfigurationForm({
   initial,
   onDone,
 }: NetworkConfigurationFormProps) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [touched, setTouched] = useState<ReadonlySet<NetworkConfigurationField>>(new Set());
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: draftOf(initial),
+    validate: validateDraft,
+    // A field says it is invalid once it is left, not while it is being typed.
+    validateInputOnBlur: true,
+  });
   const save = useUpdateNetworkConfig(deviceId);
   const dhcp = useCalculateDhcp();
-
-  const set = (key: NetworkConfigurationField, value: string) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-  const fieldError = (key: NetworkConfigurationField) => {
-    const value = draft[key].trim();
-    return touched.has(key) && value !== '' && !isValidIpAddress(value) ? texts.invalidIp : null;
-  };
+  const draft = form.values;
 
   const calculate = () => {
     const ip = draft.eth0IpAddress.trim();
@@ -68,24 +83,18 @@ export function NetworkConfigurationForm({
       { id: deviceId, eth0IPAddress: ip, eth0SubnetMask: mask },
       {
         onSuccess: (result) =>
-          setDraft((d) => ({
-            ...d,
+          form.setValues({
             dhcpGateway: result.dhcpGateway,
             dhcpClientIpRangeStart: result.dhcpClientIPRangeStart,
             dhcpClientIpRangeEnd: result.dhcpClientIPRangeEnd,
-          })),
+          }),
         onError: (error) => toast(texts.dhcpFailed(errorText(error)), 'red'),
       },
     );
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(new Set(NETWORK_CONFIGURATION_FIELDS.map((f) => f.key)));
-    const [first] = validateNetworkConfiguration(draft);
-    setSaveError(first ?? null);
-    if (first) return;
-    save.mutate(draft, {
+  const submit = (values: Draft) =>
+    save.mutate(values, {
       onSuccess: () => {
         toast(texts.saved, 'green');
         onDone();
@@ -93,19 +102,16 @@ export function NetworkConfigurationForm({
       onError: (error) =>
         toast(texts.saveFailed(isApiError(error) ? error.message : errorText(error)), 'red'),
     });
-  };
+  const saveError = form.errors[FORM_ERROR];
 
   return (
-    <form onSubmit={submit} noValidate aria-label={texts.title}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={texts.title}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
         {NETWORK_CONFIGURATION_FIELDS.map(({ key }) => (
           <TextInput
             key={key}
             label={texts.labels[key]}
-            value={draft[key]}
-            onChange={(event) => set(key, event.currentTarget.value)}
-            onBlur={() => setTouched((t) => new Set(t).add(key))}
-            error={fieldError(key)}
+            {...form.getInputProps(key)}
             maxLength={64}
             autoComplete="off"
             spellCheck={false}

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brandHubState, type Device, type HubState, type RoleKey } from '@aerie/contract';
-import { configureApiClient } from '../../../../lib/api-client';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, brandHubState, type Device, type HubState, type RoleKey } from '@aerie/contract';
+import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { buildDevice } from '../../device.fixture';
 import { HubStateCard } from './hub-state-card';
@@ -40,34 +41,23 @@ const hubState: HubState = {
   cellular: { activated: true },
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const server = setupApiServer();
 
 /** The API as the card sees it: the device, its hub state (or a 502) and the command call. */
 function mockApi(device: Device, options: { hubFails?: boolean; commandStatus?: number } = {}) {
-  const fetchMock = vi.fn<typeof fetch>(async (url) => {
-    const path = url as string;
-    if (path.endsWith('/hubState'))
-      return options.hubFails
-        ? json(
-            {
-              statusCode: 502,
-              error: 'Bad Gateway',
-              message: 'Could not retrieve current NMS hub state.',
-            },
-            502,
-          )
-        : json(brandHubState('Aerie', hubState));
-    if (path.includes('/command/')) {
-      const command = path.split('/').pop()!;
-      return options.commandStatus && options.commandStatus >= 400
-        ? json({ statusCode: 409, error: 'Conflict', message: 'The device is not activated.' }, 409)
-        : json({ command, deviceId: device.id, job: null }, 200);
-    }
-    return json(device);
-  });
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
-  return fetchMock;
+  server.use(
+    apiAnswer(api.devices.get, device),
+    apiHandler(api.hub.state, () =>
+      options.hubFails
+        ? apiError(502, 'Could not retrieve current NMS hub state.')
+        : HttpResponse.json(brandHubState('Aerie', hubState)),
+    ),
+    apiHandler(api.deviceOperations.command, ({ params }) =>
+      options.commandStatus && options.commandStatus >= 400
+        ? apiError(409, 'The device is not activated.')
+        : HttpResponse.json({ command: params['cmd'], deviceId: device.id, job: null }),
+    ),
+  );
 }
 
 function renderCard(device: Device, role: RoleKey = 'productSupport') {
@@ -164,7 +154,7 @@ describe('sync card', () => {
 
   it('asks before synchronizing, then sends syncToHub', async () => {
     const device = syncable();
-    const fetchMock = mockApi(device);
+    mockApi(device);
     renderCard(device, 'accountAdmin');
     const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Synchronize' });
     await waitFor(() => expect(button.disabled).toBe(false));
@@ -172,13 +162,9 @@ describe('sync card', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Synchronize with the hub' });
     expect(within(dialog).getByText(/Synchronize Northern Star with the hub\?/)).toBeDefined();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Synchronize' }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => (u as string).endsWith('/command/syncToHub'))).toBe(
-        true,
-      ),
-    );
-    const call = fetchMock.mock.calls.find(([u]) => (u as string).endsWith('/command/syncToHub'))!;
-    expect(call[1]?.method).toBe('POST');
+    const toSync = () => server.requests().find((r) => r.path.endsWith('/command/syncToHub'));
+    await waitFor(() => expect(toSync()).toBeDefined());
+    expect(toSync()?.method).toBe('POST');
   });
 
   it('shows the spec’s toasts when a command or a sync fails', async () => {

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { api } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import type * as Router from '@tanstack/react-router';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
+import { apiError, apiHandler, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { buildDevice } from '../../device.fixture';
 import { DeviceJson } from './device-json';
@@ -17,11 +19,11 @@ vi.mock('@tanstack/react-router', async (importOriginal) => ({
 }));
 
 const device = buildDevice();
+const server = setupApiServer();
 
-/** Answers every call with `response`, renders the Super User's JSON tab and opens the confirmation. */
+/** Answers the deletion with `response`, renders the Super User's JSON tab and opens the confirmation. */
 async function openDeleteConfirmation(response: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => response());
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
+  server.use(apiHandler(api.deviceOperations.remove, response));
   navigate.mockClear();
   renderWithProviders(
     <>
@@ -31,7 +33,7 @@ async function openDeleteConfirmation(response: () => Response) {
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Delete Device' }));
   const dialog = await screen.findByRole('dialog', { name: 'Delete Device' });
-  return { fetchMock, dialog };
+  return { dialog };
 }
 
 describe('DeviceJson', () => {
@@ -81,26 +83,19 @@ describe('DeviceJson', () => {
   });
 
   it('deletes the device after confirmation, then goes to /devices', async () => {
-    const { fetchMock, dialog } = await openDeleteConfirmation(
-      () => new Response(null, { status: 204 }),
-    );
+    const { dialog } = await openDeleteConfirmation(() => new HttpResponse(null, { status: 204 }));
     expect(dialog.textContent).toContain('Northern Star');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.requests()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Device' }));
     expect(await screen.findByText('Device "Northern Star" deleted.')).toBeDefined();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe(`/v2/devices/${device.id}`);
-    expect(init?.method).toBe('DELETE');
+    const [request] = server.requests();
+    expect(request?.path).toBe(`/v2/devices/${device.id}`);
+    expect(request?.method).toBe('DELETE');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith({ to: '/devices' }));
   });
 
   it('keeps the device and tells why when the deletion fails', async () => {
-    const { dialog } = await openDeleteConfirmation(
-      () =>
-        new Response(JSON.stringify({ statusCode: 403, error: 'Forbidden', message: 'No.' }), {
-          status: 403,
-        }),
-    );
+    const { dialog } = await openDeleteConfirmation(() => apiError(403, 'No.'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Device' }));
     expect(await screen.findByText('The device could not be deleted: No.')).toBeDefined();
     expect(navigate).not.toHaveBeenCalled();

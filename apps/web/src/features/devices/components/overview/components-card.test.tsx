@@ -1,9 +1,17 @@
 // @vitest-environment jsdom
+import { api } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RequestHandler } from 'msw';
+import {
+  apiAnswer,
+  apiError,
+  apiHandler,
+  notFoundHandler,
+  setupApiServer,
+} from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
-import { apiError, fakeApi, sentTo, type Route } from '../configuration/config-test-api';
 import { buildDevice } from '../../device.fixture';
 import { ComponentsCard } from './components-card';
 
@@ -17,7 +25,7 @@ const device = buildDevice({
     { type: 'BUC', model: 'BUC-8W', assetId: null, serial: 'BUC0001' },
   ],
 });
-const SAVE = `PUT /v2/devices/${device.id}/components/models`;
+const SAVE = api.deviceConfig.componentModels;
 const models = [
   {
     shortcode: 'GM-X7',
@@ -36,15 +44,16 @@ const models = [
   },
 ];
 
-function render(routes: Record<string, Route> = {}, canConfigure = true) {
-  const fetchMock = fakeApi({ 'GET /v2/info/deviceModels': () => ({ body: models }), ...routes });
+const server = setupApiServer(apiAnswer(api.reference.deviceModels, models), notFoundHandler);
+
+function render(handlers: RequestHandler[] = [], canConfigure = true) {
+  server.use(...handlers);
   renderWithProviders(
     <>
       <Notifications />
       <ComponentsCard device={device} canConfigure={canConfigure} />
     </>,
   );
-  return fetchMock;
 }
 const select = (type: string, serial: string) =>
   screen.getByRole<HTMLInputElement>('combobox', { name: `Model of ${type} ${serial}` });
@@ -58,14 +67,13 @@ async function chooseBuc(model: string) {
 
 describe('components editing', () => {
   it('shows the empty text without components', () => {
-    fakeApi({});
     renderWithProviders(<ComponentsCard device={buildDevice({ components: [] })} canConfigure />);
     expect(screen.getByText('This Device is not associated with any Components.')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Configure' })).toBeNull();
   });
 
   it('offers no Configure to roles without devices.hardware', () => {
-    render({}, false);
+    render([], false);
     expect(screen.queryByRole('button', { name: 'Configure' })).toBeNull();
   });
 
@@ -77,27 +85,25 @@ describe('components editing', () => {
   });
 
   it('sends only the changed models and leaves editing', async () => {
-    const fetchMock = render({ [SAVE]: () => ({ body: device.components }) });
+    render([apiAnswer(SAVE, device.components)]);
     await chooseBuc('BUC-20W');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
-    expect(sentTo(fetchMock, SAVE)).toEqual([
-      [{ type: 'BUC', serial: 'BUC0001', model: 'BUC-20W' }],
-    ]);
+    expect(server.sentTo(SAVE)).toEqual([[{ type: 'BUC', serial: 'BUC0001', model: 'BUC-20W' }]]);
   });
 
   it('restores the original models on Cancel', async () => {
-    const fetchMock = render();
+    render();
     await chooseBuc('BUC-20W');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('BUC-8W')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Configure' }));
     await waitFor(() => expect(select('BUC', 'BUC0001').value).toBe('BUC-8W'));
-    expect(sentTo(fetchMock, SAVE)).toHaveLength(0);
+    expect(server.sentTo(SAVE)).toHaveLength(0);
   });
 
   it("toasts the server's refusal", async () => {
-    render({ [SAVE]: () => apiError(400, 'The model BUC-20W does not exist.') });
+    render([apiHandler(SAVE, () => apiError(400, 'The model BUC-20W does not exist.'))]);
     await chooseBuc('BUC-20W');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(

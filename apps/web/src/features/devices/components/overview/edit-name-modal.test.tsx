@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+import { api } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiHandler, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { deviceQueryKey } from '../../api/get-device';
 import { buildDevice } from '../../device.fixture';
@@ -10,14 +12,12 @@ import { DeviceSummaryCard } from './device-summary-card';
 
 afterEach(cleanup);
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
-    const { name } = JSON.parse(init?.body as string) as { name: string };
-    return new Response(JSON.stringify(buildDevice({ name })), { status: 200 });
-  });
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
-});
+const server = setupApiServer(
+  apiHandler(api.devices.rename, async ({ request }) => {
+    const { name } = (await request.json()) as { name: string };
+    return HttpResponse.json(buildDevice({ name }));
+  }),
+);
 
 const device = buildDevice();
 
@@ -42,10 +42,10 @@ describe('editing the device name', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Device name updated successfully!')).toBeDefined();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe(`/v2/devices/${device.id}`);
-    expect(init?.method).toBe('PUT');
-    expect(JSON.parse(init?.body as string)).toEqual({ name: 'Southern Cross' });
+    const [request] = server.requests();
+    expect(request?.path).toBe(`/v2/devices/${device.id}`);
+    expect(request?.method).toBe('PUT');
+    expect(request?.body).toEqual({ name: 'Southern Cross' });
     expect(queryClient.getQueryData<{ name: string }>(deviceQueryKey(device.id))?.name).toBe(
       'Southern Cross',
     );
@@ -63,7 +63,7 @@ describe('editing the device name', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(message)).toBeDefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.requests()).toHaveLength(0);
   });
 
   it('offers no edit button to roles that may not rename', () => {

@@ -1,12 +1,19 @@
-import { deviceNameUpdateSchema, DEVICE_NAME_MAX_LENGTH, type Device } from '@aerie/contract';
+import {
+  deviceNameUpdateSchema,
+  DEVICE_NAME_MAX_LENGTH,
+  type Device,
+  type DeviceNameUpdate,
+} from '@aerie/contract';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { isApiError } from '../../../../lib/api-client';
+import { formResolver } from '../../../../lib/form-resolver';
 import { useUpdateDeviceName } from '../../api/update-device-name';
 import { deviceMessages } from '../../messages';
 
 const texts = deviceMessages.overview.editName;
+const validate = formResolver(deviceNameUpdateSchema);
 
 export interface EditNameModalProps {
   device: Pick<Device, 'id' | 'name'>;
@@ -31,36 +38,33 @@ export function EditNameModal({ device, opened, onClose }: EditNameModalProps) {
 }
 
 function EditNameForm({ device, onClose }: Omit<EditNameModalProps, 'opened'>) {
-  const [name, setName] = useState(device.name);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { name: device.name },
+    validate,
+    transformValues: (values) => deviceNameUpdateSchema.parse(values),
+  });
   const update = useUpdateDeviceName(device.id);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = deviceNameUpdateSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? texts.failed);
-      return;
-    }
-    setError(null);
-    update.mutate(parsed.data, {
+  const submit = (body: DeviceNameUpdate) => {
+    update.mutate(body, {
       onSuccess: () => {
         notifications.show({ message: texts.success, color: 'green', autoClose: 3_000 });
         onClose();
       },
       onError: (cause) => {
-        setError(isApiError(cause) && cause.status === 400 ? cause.message : texts.failed);
+        form.setFieldError(
+          'name',
+          isApiError(cause) && cause.status === 400 ? cause.message : texts.failed,
+        );
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <TextInput
         label={texts.label}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={error}
+        {...form.getInputProps('name')}
         maxLength={DEVICE_NAME_MAX_LENGTH + 20}
         data-autofocus
         required

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+import { api } from '@aerie/contract';
 import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiHandler, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { buildDevice } from '../../device.fixture';
 import { PrivateModeCard } from './private-mode-card';
@@ -14,17 +16,15 @@ afterEach(() => {
 
 const user = { firstName: 'Ada', lastName: 'Lovelace' };
 const device = buildDevice({ private: false });
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let status = 200;
-
 beforeEach(() => {
   status = 200;
-  fetchMock = vi.fn<typeof fetch>(async (url) => {
-    const command = (url as string).split('/').at(-1);
-    return new Response(JSON.stringify({ command, deviceId: device.id, job: null }), { status });
-  });
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
 });
+const server = setupApiServer(
+  apiHandler(api.deviceOperations.command, ({ params }) =>
+    HttpResponse.json({ command: params['cmd'], deviceId: device.id, job: null }, { status }),
+  ),
+);
 
 function open(d = device) {
   renderWithProviders(
@@ -53,9 +53,9 @@ describe('PrivateModeCard', () => {
     expect(confirm.hasAttribute('disabled')).toBe(false);
     fireEvent.click(confirm);
     expect(await screen.findByText('Private mode turned on.')).toBeDefined();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe(`/v2/devices/${device.id}/command/privateModeOn`);
-    expect(JSON.parse(init?.body as string)).toEqual({ confirmation: 'Ada Lovelace' });
+    const [request] = server.requests();
+    expect(request?.path).toBe(`/v2/devices/${device.id}/command/privateModeOn`);
+    expect(request?.body).toEqual({ confirmation: 'Ada Lovelace' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -68,7 +68,7 @@ describe('PrivateModeCard', () => {
     expect(
       await screen.findByText(`Error executing command privateModeOff on device ${device.id}`),
     ).toBeDefined();
-    expect(fetchMock.mock.calls[0]?.[0]).toMatch(/\/command\/privateModeOff$/);
+    expect(server.requests()[0]?.path).toMatch(/\/command\/privateModeOff$/);
   });
 
   it('opens the confirmation 960 wide', async () => {

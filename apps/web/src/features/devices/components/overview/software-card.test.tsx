@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import type { RoleKey } from '@aerie/contract';
+import { api, type DeviceCommand, type RoleKey } from '@aerie/contract';
 import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
+import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { deviceQueryKey } from '../../api/get-device';
 import { buildDevice } from '../../device.fixture';
@@ -35,29 +36,15 @@ const features = [
   { id: 7, shortcode: 'DIAGPLUS', name: 'Diag', description: 'More logs.', enabled: false },
 ];
 
-type Answer = { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> };
-let answers: Record<string, Answer>;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  answers = {
-    'GET /v3/info/softwareVersions': { body: versions },
-    'GET /v2/info/antennaFeatures': { body: features },
-    'GET /v2/devices': { body: device },
-  };
-  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(input as string, 'http://test');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const match = Object.entries(answers)
-      .filter(([k]) => key.startsWith(k))
-      .sort(([a], [b]) => b.length - a.length)[0];
-    if (!match) return new Response('{}', { status: 500 });
-    const { status = 200, body, raw, headers } = match[1];
-    const payload = raw ?? JSON.stringify(body ?? null);
-    return new Response(payload, { status, ...(headers ? { headers } : {}) });
-  });
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
-});
+const COMMAND = api.deviceOperations.command;
+const FEATURES = api.deviceFeatures.save;
+const server = setupApiServer(
+  apiAnswer(api.reference.softwareVersions, versions),
+  apiAnswer(api.reference.antennaFeatures, features),
+  apiAnswer(api.devices.get, device),
+  // Anything else fails as a server error.
+  http.all('*', () => HttpResponse.json({}, { status: 500 })),
+);
 
 function renderCard(role: RoleKey = 'superUser', d = device) {
   return renderWithProviders(
@@ -69,11 +56,10 @@ function renderCard(role: RoleKey = 'superUser', d = device) {
 }
 
 const calls = (method: string, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([url, init]) => (init?.method ?? 'GET') === method && (url as string).startsWith(path),
-  );
+  server.requests().filter((request) => request.method === method && request.path.startsWith(path));
 const commandUrl = (cmd: string) => `/v2/devices/${device.id}/command/${cmd}`;
-const commandResult = (cmd: string) => ({ body: { command: cmd, deviceId: device.id, job: null } });
+const commandResult = (cmd: DeviceCommand) =>
+  apiAnswer(COMMAND, { command: cmd, deviceId: device.id, job: null });
 
 describe('SoftwareCard: actions by role', () => {
   it('offers Super User every action', () => {
@@ -127,7 +113,7 @@ describe('SoftwareCard: actions by role', () => {
 
 describe('SoftwareCard: update-software mode', () => {
   it('queues the chosen version after showing its minimum required version', async () => {
-    answers['POST /v2/devices'] = commandResult('updateSoftware');
+    server.use(commandResult('updateSoftware'));
     const { queryClient } = renderCard();
     queryClient.setQueryData(deviceQueryKey(device.id), device);
     fireEvent.click(screen.getByRole('button', { name: 'Update Software' }));
@@ -141,20 +127,19 @@ describe('SoftwareCard: update-software mode', () => {
     expect(screen.getByTestId('minimum-version-warning').textContent).toBe(
       'The minimum required version for this release is 5.1.0. Updating from older releases may break the antenna.',
     );
-    expect(calls('GET', '/v3/info/softwareVersions')[0]?.[0]).toBe(
+    expect(calls('GET', '/v3/info/softwareVersions')[0]?.path).toBe(
       '/v3/info/softwareVersions?currentVersion=5.0.0',
     );
     fireEvent.click(within(form).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Software update queued.')).toBeDefined();
-    const [, init] = calls('POST', commandUrl('updateSoftware'))[0]!;
-    expect(JSON.parse(init?.body as string)).toEqual({ data: '5.3.0' });
+    expect(calls('POST', commandUrl('updateSoftware'))[0]?.body).toEqual({ data: '5.3.0' });
     await waitFor(() => expect(screen.queryByTestId('software-update-form')).toBeNull());
     // The device is refetched after the command.
     expect(queryClient.getQueryState(deviceQueryKey(device.id))?.isInvalidated).toBe(true);
   });
 
   it('disables the dropdown with the spec message when there is no newer release', async () => {
-    answers['GET /v3/info/softwareVersions'] = { body: [] };
+    server.use(apiAnswer(api.reference.softwareVersions, []));
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Update Software' }));
     expect(
@@ -170,10 +155,7 @@ describe('SoftwareCard: update-software mode', () => {
   });
 
   it('says the update could not be queued and stays in the mode', async () => {
-    answers['POST /v2/devices'] = {
-      status: 400,
-      body: { statusCode: 400, error: 'x', message: 'x' },
-    };
+    server.use(apiHandler(COMMAND, () => apiError(400, 'x')));
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Update Software' }));
     const select = await screen.findByRole('combobox', { name: 'Target Version' });
@@ -190,7 +172,7 @@ describe('SoftwareCard: update-software mode', () => {
 
 describe('SoftwareCard: commands', () => {
   it('cancels a scheduled update', async () => {
-    answers['POST /v2/devices'] = commandResult('cancelSoftwareUpdate');
+    server.use(commandResult('cancelSoftwareUpdate'));
     renderCard('productSupport', {
       ...device,
       software: { ...device.software, targetVersion: '5.3.0' },
@@ -201,10 +183,7 @@ describe('SoftwareCard: commands', () => {
   });
 
   it('says when cancelling failed', async () => {
-    answers['POST /v2/devices'] = {
-      status: 409,
-      body: { statusCode: 409, error: 'x', message: 'x' },
-    };
+    server.use(apiHandler(COMMAND, () => apiError(409, 'x')));
     renderCard('superUser', {
       ...device,
       software: { ...device.software, targetVersion: '5.3.0' },
@@ -232,10 +211,7 @@ describe('SoftwareCard: commands', () => {
   });
 
   it('unlocks a locked device, and names the command when it fails', async () => {
-    answers['POST /v2/devices'] = {
-      status: 500,
-      body: { statusCode: 500, error: 'x', message: 'x' },
-    };
+    server.use(apiHandler(COMMAND, () => apiError(500, 'x')));
     renderCard('accountAdmin', { ...device, software: { ...device.software, locked: true } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(
@@ -247,13 +223,13 @@ describe('SoftwareCard: commands', () => {
 
 describe('SoftwareCard: select-features mode', () => {
   it('warns of unsaved changes and saves the selection, generating the certificate', async () => {
-    answers['POST /v2/devices'] = {
-      body: {
+    server.use(
+      apiAnswer(FEATURES, {
         features: ['AES256', 'TRANSEC'],
         publicKey: device.publicKey,
         certificate: { keyId: 'k', issuedAt: '2026-11-22T12:00:00.000Z', features: [] },
-      },
-    };
+      }),
+    );
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Select Features' }));
     const form = await screen.findByTestId('feature-selection-form');
@@ -271,16 +247,15 @@ describe('SoftwareCard: select-features mode', () => {
     fireEvent.click(within(form).getByRole('checkbox', { name: 'TRANSEC (TRANSEC)' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Feature Certificate Generated')).toBeDefined();
-    const [, init] = calls('POST', `/v2/devices/${device.id}/features`)[0]!;
-    expect(JSON.parse(init?.body as string)).toEqual(['AES256', 'TRANSEC']);
+    expect(calls('POST', `/v2/devices/${device.id}/features`)[0]?.body).toEqual([
+      'AES256',
+      'TRANSEC',
+    ]);
     await waitFor(() => expect(screen.queryByTestId('feature-selection-form')).toBeNull());
   });
 
   it('shows the spec failure text when the certificate cannot be generated', async () => {
-    answers['POST /v2/devices'] = {
-      status: 400,
-      body: { statusCode: 400, error: 'x', message: 'x' },
-    };
+    server.use(apiHandler(FEATURES, () => apiError(400, 'x')));
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Select Features' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
@@ -307,39 +282,40 @@ describe('SoftwareCard: downloads', () => {
   });
 
   it('saves the options file under the name the server gave', async () => {
-    answers['GET /v2/devices'] = {
-      raw: 'PK',
-      headers: { 'Content-Disposition': 'attachment; filename="GM00042-optionsFile.zip"' },
-    };
+    server.use(
+      apiHandler(
+        api.deviceFeatures.optionsFiles,
+        () =>
+          new HttpResponse('PK', {
+            headers: { 'Content-Disposition': 'attachment; filename="GM00042-optionsFile.zip"' },
+          }),
+      ),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderCard('credentialed');
     fireEvent.click(screen.getByRole('button', { name: 'Download Options File' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('GM00042-optionsFile.zip');
-    expect(calls('GET', '/v2/devices')[0]?.[0]).toBe(
+    expect(calls('GET', '/v2/devices')[0]?.path).toBe(
       `/v2/devices/${device.id}/downloadOptionsFiles`,
     );
     click.mockRestore();
   });
 
   it("shows the server's reason when the options file cannot be downloaded", async () => {
-    answers['GET /v2/devices'] = {
-      status: 409,
-      body: { statusCode: 409, error: 'Conflict', message: 'No antenna.' },
-    };
+    server.use(apiHandler(api.deviceFeatures.optionsFiles, () => apiError(409, 'No antenna.')));
     renderCard('credentialed');
     fireEvent.click(screen.getByRole('button', { name: 'Download Options File' }));
     expect(await screen.findByText('Error downloading options file: No antenna.')).toBeDefined();
   });
 
   it('downloads the certificate, and says so when that fails', async () => {
-    answers['GET /v2/devices'] = {
-      status: 404,
-      body: { statusCode: 404, error: 'x', message: 'x' },
-    };
+    server.use(apiHandler(api.deviceFeatures.certificate, () => apiError(404, 'x')));
     renderCard('credentialed');
     fireEvent.click(screen.getByRole('button', { name: 'Download Certificate' }));
     expect(await screen.findByText('Error downloading file.')).toBeDefined();
-    expect(calls('GET', '/v2/devices')[0]?.[0]).toBe(`/v2/devices/${device.id}/featureCertificate`);
+    expect(calls('GET', '/v2/devices')[0]?.path).toBe(
+      `/v2/devices/${device.id}/featureCertificate`,
+    );
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+import { api } from '@aerie/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiAnswer, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { buildDevice } from '../../device.fixture';
 import { SubscriptionCard } from './subscription-card';
@@ -27,13 +28,7 @@ const pastSubscription = {
   nmsId: 'nms-1',
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(
-    async () => new Response(JSON.stringify({ items: [pastSubscription] }), { status: 200 }),
-  );
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
-});
+const server = setupApiServer(apiAnswer(api.subscriptions.byIds, { items: [pastSubscription] }));
 
 const allColumns = { supportedNetworks: true, salesforceId: true };
 const device = buildDevice();
@@ -99,10 +94,10 @@ describe('SubscriptionCard', () => {
     expect(within(dialog).getByText('Evolution, Cellular')).toBeDefined();
     expect(within(dialog).getByText('a0B000000XyZ')).toBeDefined();
     expect(within(dialog).getByText('2025-01-01 00:00:00')).toBeDefined();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v3/subscriptions');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(init?.body as string)).toEqual({ ids: [history[0]!.id] });
+    const [request] = server.requests();
+    expect(request?.path).toBe('/v3/subscriptions');
+    expect(request?.method).toBe('POST');
+    expect(request?.body).toEqual({ ids: [history[0]!.id] });
   });
 
   it('leaves out Supported Networks and Salesforce ID for roles without them', async () => {
@@ -121,6 +116,6 @@ describe('SubscriptionCard', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Past Subscriptions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Past Subscriptions' });
     expect(within(dialog).getByText('No past subscriptions found for this device.')).toBeDefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.requests()).toHaveLength(0);
   });
 });
