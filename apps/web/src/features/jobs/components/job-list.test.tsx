@@ -51,8 +51,8 @@ describe('JobList', () => {
     const [first] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByText('Running')).toBeTruthy();
     const link = within(first!).getByRole('link', { name: JOB });
-    // The link keeps the list's page, so closing the detail comes back to it.
-    expect(link.getAttribute('href')).toBe(`/jobs/${JOB}?page=1&pageSize=25`);
+    // The first page in the default size is the bare address (defaults stay out of it).
+    expect(link.getAttribute('href')).toBe(`/jobs/${JOB}`);
     expect(screen.getByTestId('job-total').textContent).toBe('60 active jobs');
   });
 
@@ -67,6 +67,10 @@ describe('JobList', () => {
     await screen.findByText('2026-11-22 21:15:07');
     expect(requests()[0]?.get('skip')).toBe('10');
     expect(requests()[0]?.get('take')).toBe('10');
+    // A job's link keeps the list's page, so closing the detail comes back to it.
+    expect(screen.getByRole('link', { name: JOB }).getAttribute('href')).toBe(
+      `/jobs/${JOB}?page=2&pageSize=10`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(requests().at(-1)?.get('skip')).toBe('20'));
   });

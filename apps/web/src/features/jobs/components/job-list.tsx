@@ -11,7 +11,10 @@ import { jobMessages as m } from '../messages';
 import {
   formatJobTime,
   jobStatusColors,
+  jobListSearch,
   jobListSearchSchema,
+  jobListView,
+  type JobListSearch,
   type JobListView,
 } from '../utils/job-display';
 
@@ -21,7 +24,7 @@ const NO_HIDDEN_COLUMNS: readonly string[] = [];
 const SORT = { id: 'createdOn', desc: true } as const;
 const ignoreSort = () => undefined;
 
-function jobColumns(linkSearch: Record<string, number>): ColumnDef<JobListItem>[] {
+function jobColumns(linkSearch: JobListSearch): ColumnDef<JobListItem>[] {
   return [
     {
       id: 'id',
@@ -72,19 +75,19 @@ export function JobList() {
   // the route tree built from the contract's route table cannot.
   const view = useSearch({
     strict: false,
-    select: (search) => jobListSearchSchema.parse(search),
+    select: (search) => jobListView(jobListSearchSchema.parse(search)),
     structuralSharing: true,
   });
   const navigate = useNavigate();
   const jobs = useJobs((view.page - 1) * view.pageSize, view.pageSize);
   const linkSearch = useMemo(
-    () => ({ page: view.page, pageSize: view.pageSize }),
+    () => jobListSearch({ page: view.page, pageSize: view.pageSize }),
     [view.page, view.pageSize],
   );
   const columns = useMemo(() => jobColumns(linkSearch), [linkSearch]);
 
   const show = (next: JobListView) =>
-    void navigate({ to: routePath('jobs'), search: { page: next.page, pageSize: next.pageSize } });
+    void navigate({ to: routePath('jobs'), search: jobListSearch(next) });
 
   if (jobs.error && !jobs.data) {
     return (
