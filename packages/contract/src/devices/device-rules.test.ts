@@ -5,7 +5,7 @@ import {
   canToggleBeam,
   NETWORK_MAPPING_MESSAGES,
   templateAntennaType,
-} from './device-config.js';
+} from '../device-config/device-config.js';
 import {
   beamsInSync,
   calculateDhcp,

@@ -2,7 +2,7 @@
  * The rules of device configuration (spec 001 §4 and §5), shared by the server (which refuses
  * what they refuse) and the web app (which shows why). Pure functions, no I/O.
  */
-import { SYNC_IN_PROGRESS_TOOLTIP, UNABLE_TO_DEPROVISION } from './commands.js';
+import { SYNC_IN_PROGRESS_TOOLTIP, UNABLE_TO_DEPROVISION } from '../device-operations/commands.js';
 import type { ActiveSubscription, Device, SatelliteNetworkConfiguration } from './device.js';
 import type { Component } from './device-list.js';
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../http/endpoint.js';
-import { accountListSchema } from '../shell/shell.js';
+import { accountListSchema } from '../accounts/accounts.js';
 
 /** Accounts (docs/decisions/007-tenancy.md): every caller sees only the accounts of its scope. */
 export const accountsEndpoints = {

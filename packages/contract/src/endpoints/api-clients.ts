@@ -5,7 +5,7 @@ import {
   apiClientParamsSchema,
   apiClientSchema,
   createApiClientSchema,
-} from '../users/api-clients.js';
+} from '../api-clients/api-clients.js';
 
 /**
  * The caller's API clients (spec 000 §2.4): every signed-in user may keep them; a client acts

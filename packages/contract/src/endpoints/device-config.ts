@@ -11,7 +11,7 @@ import {
   networkTemplateKeySchema,
   networkTemplateSaveSchema,
   networkTemplateSchema,
-} from '../devices/device-config.js';
+} from '../device-config/device-config.js';
 import { endpoint } from '../http/endpoint.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   deviceFeaturesBodySchema,
   deviceFeaturesResultSchema,
   featureCertificateKeySetSchema,
-} from '../devices/device-features.js';
+} from '../device-features/device-features.js';
 import { endpoint, media } from '../http/endpoint.js';
 
 /** Device features, feature certificates and antenna options files (spec 001 §2). */

@@ -4,7 +4,7 @@ import {
   deviceCommandParamsSchema,
   deviceCommandPermissions,
   deviceCommandResultSchema,
-} from '../devices/commands.js';
+} from '../device-operations/commands.js';
 import { deviceIdParamsSchema } from '../devices/device.js';
 import { endpoint } from '../http/endpoint.js';
 
@@ -17,7 +17,7 @@ export const deviceOperationsEndpoints = {
     summary: 'Run a device command: hub commands queue a job (202), the others apply at once (200)',
     access: {
       kind: 'rule',
-      rule: 'deviceCommandPermissions in devices/commands.ts',
+      rule: 'deviceCommandPermissions in device-operations/commands.ts',
       permissions: [...new Set(Object.values(deviceCommandPermissions))],
     },
     params: deviceCommandParamsSchema,

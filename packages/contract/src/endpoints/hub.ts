@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deviceIdParamsSchema } from '../devices/device.js';
-import { hubBeamSchema, hubStateSchema } from '../devices/hub-state.js';
+import { hubBeamSchema, hubStateSchema } from '../hub/hub-state.js';
 import { endpoint } from '../http/endpoint.js';
 
 /**

@@ -1,4 +1,4 @@
-import { metricRequestSchema, metricResponseSchema } from '../devices/metrics.js';
+import { metricRequestSchema, metricResponseSchema } from '../metrics/metrics.js';
 import { endpoint } from '../http/endpoint.js';
 
 /** Device metrics for the charts. */

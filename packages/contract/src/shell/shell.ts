@@ -57,16 +57,6 @@ export const addRecentItemSchema = z.object({
   name: z.string().max(500),
 });
 
-/** `GET /v2/accounts`: the accounts the caller can see (a tree by parentId). */
-export const accountSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  kind: z.enum(['provider', 'partner', 'customer']),
-  parentId: z.uuid().nullable(),
-});
-export type Account = z.infer<typeof accountSchema>;
-export const accountListSchema = z.array(accountSchema);
-
 /** Path parameters of `POST /v2/admin/cache/{kind}`. */
 export const cacheKindParamsSchema = z.object({ kind: cacheKindSchema });
 /** Path parameters of `GET|POST /v2/users/me/recentItems/{kind}`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userGraphsSchema } from '../devices/metric-graph.js';
+import { userGraphsSchema } from '../metrics/metric-graph.js';
 
 export const themeSchema = z.enum(['brand', 'light', 'dark']);
 export type Theme = z.infer<typeof themeSchema>;

@@ -5,9 +5,9 @@
  * below, shared by the server (which refuses) and the web app (which explains).
  */
 import { z } from 'zod';
-import type { ActiveSubscription, Device } from './device.js';
-import { componentSchema, componentTypeSchema } from './device-list.js';
-import { effectiveModel, hasCellHardware, hasHybridHardware } from './device-rules.js';
+import type { ActiveSubscription, Device } from '../devices/device.js';
+import { componentSchema, componentTypeSchema } from '../devices/device-list.js';
+import { effectiveModel, hasCellHardware, hasHybridHardware } from '../devices/device-rules.js';
 
 /** Longest text accepted in an address field (an IPv4 address is at most 15 characters). */
 const ADDRESS_MAX = 64;
