@@ -17,6 +17,7 @@ import {
 } from './features/health/health.probes.js';
 import { createHealthRepository } from './features/health/health.repository.js';
 import { createHealthService } from './features/health/health.service.js';
+import { createCachesService } from './features/health/caches.service.js';
 import { createAccountsFeature } from './features/accounts/index.js';
 import { createDevicesFeature } from './features/devices/index.js';
 import { createDeviceFeaturesFeature } from './features/device-features/index.js';
@@ -41,8 +42,6 @@ import type { PublishNotification } from './features/notifications/notifications
 import { createFeedRepository } from './features/feed/feed.repository.js';
 import { createFeedService } from './features/feed/feed.service.js';
 import { feedRoutes } from './features/feed/feed.routes.js';
-import { createAdminService } from './features/admin/admin.service.js';
-import { adminRoutes } from './features/admin/admin.routes.js';
 import { createRecentRepository } from './features/shell/recent.repository.js';
 import { createRecentService } from './features/shell/recent.service.js';
 import { recentRoutes } from './features/shell/recent.routes.js';
@@ -296,7 +295,10 @@ export async function buildApp({
       }).routes,
     );
     await api.register(
-      healthRoutes(createHealthService(createHealthRepository(database.pool), probes, authorize)),
+      healthRoutes(
+        createHealthService(createHealthRepository(database.pool), probes, authorize),
+        createCachesService(caches, authorize),
+      ),
     );
     await api.register(
       runtimeConfigRoutes({
@@ -320,7 +322,6 @@ export async function buildApp({
     await api.register(
       feedRoutes(createFeedService(createFeedRepository(database.pool), app.log, authorize)),
     );
-    await api.register(adminRoutes(createAdminService(caches, authorize)));
     await api.register(
       recentRoutes(createRecentService(createRecentRepository(database.pool), authorize)),
     );

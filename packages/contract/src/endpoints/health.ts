@@ -1,8 +1,17 @@
 import { endpoint } from '../http/endpoint.js';
-import { healthSchema, maintenanceSchema, statusSchema } from '../health/health.js';
-import { setMaintenanceSchema } from '../shell/shell.js';
+import {
+  cacheClearedSchema,
+  cacheKindParamsSchema,
+  healthSchema,
+  maintenanceSchema,
+  setMaintenanceSchema,
+  statusSchema,
+} from '../health/health.js';
 
-/** Liveness, the service map and maintenance mode (spec 000 §4, §7; 001 §7). */
+/**
+ * Liveness, the service map, maintenance mode and cache clears: the portal's own health and
+ * upkeep (spec 000 §4, §7; 001 §7).
+ */
 export const healthEndpoints = {
   status: endpoint({
     method: 'GET',
@@ -36,5 +45,15 @@ export const healthEndpoints = {
     access: { kind: 'permission', permission: 'maintenance.manage', check: 'route' },
     body: setMaintenanceSchema,
     responses: { 200: maintenanceSchema },
+  }),
+  /** Staff upkeep (spec 000 §4, "Cache clears"); its OpenAPI tag stays `admin`. */
+  clearCache: endpoint({
+    method: 'POST',
+    path: '/v2/admin/cache/{kind}',
+    tags: ['admin'],
+    summary: 'Clear a cache on every instance (Super User and provider Admin)',
+    access: { kind: 'permission', permission: 'cache.clear', check: 'route' },
+    params: cacheKindParamsSchema,
+    responses: { 200: cacheClearedSchema },
   }),
 } as const;

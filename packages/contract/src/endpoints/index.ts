@@ -1,6 +1,5 @@
 import type { EndpointDefinition } from '../http/endpoint.js';
 import { accountsEndpoints } from './accounts.js';
-import { adminEndpoints } from './admin.js';
 import { apiClientsEndpoints } from './api-clients.js';
 import { deviceConfigEndpoints } from './device-config.js';
 import { deviceFeaturesEndpoints } from './device-features.js';
@@ -27,7 +26,6 @@ import { zonesEndpoints } from './zones.js';
  */
 export const api = {
   accounts: accountsEndpoints,
-  admin: adminEndpoints,
   apiClients: apiClientsEndpoints,
   deviceConfig: deviceConfigEndpoints,
   deviceFeatures: deviceFeaturesEndpoints,

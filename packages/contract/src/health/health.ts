@@ -19,3 +19,27 @@ export type Health = z.infer<typeof healthSchema>;
 export const MAINTENANCE_HEADER = 'x-maintenance-mode';
 export const maintenanceSchema = z.object({ maintenance: z.boolean() });
 export type Maintenance = z.infer<typeof maintenanceSchema>;
+
+/** `PUT /health/maintenance` (staff): switch maintenance mode on or off. */
+export const setMaintenanceSchema = z.object({ maintenance: z.boolean() }).strict();
+
+/** Caches that staff can clear (spec 000 §4, "Cache clears"). */
+export const cacheKinds = [
+  'account',
+  'remote',
+  'device',
+  'subscription',
+  'search',
+  'usage',
+] as const;
+export const cacheKindSchema = z.enum(cacheKinds);
+export type CacheKind = z.infer<typeof cacheKindSchema>;
+export const cacheClearedSchema = z.object({ kind: cacheKindSchema, message: z.string() });
+
+/** "{kind} cache cleared successfully." with the kind capitalised, e.g. "Device cache cleared successfully.". */
+export function cacheClearedMessage(kind: CacheKind): string {
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} cache cleared successfully.`;
+}
+
+/** Path parameters of `POST /v2/admin/cache/{kind}`. */
+export const cacheKindParamsSchema = z.object({ kind: cacheKindSchema });

@@ -1,26 +1,5 @@
 import { z } from 'zod';
 
-/** `PUT /health/maintenance` (staff): switch maintenance mode on or off. */
-export const setMaintenanceSchema = z.object({ maintenance: z.boolean() }).strict();
-
-/** Caches that staff can clear (spec 000 §4, "Cache clears"). */
-export const cacheKinds = [
-  'account',
-  'remote',
-  'device',
-  'subscription',
-  'search',
-  'usage',
-] as const;
-export const cacheKindSchema = z.enum(cacheKinds);
-export type CacheKind = z.infer<typeof cacheKindSchema>;
-export const cacheClearedSchema = z.object({ kind: cacheKindSchema, message: z.string() });
-
-/** "{kind} cache cleared successfully." with the kind capitalised, e.g. "Device cache cleared successfully.". */
-export function cacheClearedMessage(kind: CacheKind): string {
-  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} cache cleared successfully.`;
-}
-
 /** Search history (spec 000 §3, §4, §9): 5 terms, a repeated term moves to the front. */
 export const SEARCH_HISTORY_LIMIT = 5;
 export const searchHistoryEntrySchema = z.object({ term: z.string().trim().min(1).max(200) });
@@ -57,7 +36,5 @@ export const addRecentItemSchema = z.object({
   name: z.string().max(500),
 });
 
-/** Path parameters of `POST /v2/admin/cache/{kind}`. */
-export const cacheKindParamsSchema = z.object({ kind: cacheKindSchema });
 /** Path parameters of `GET|POST /v2/users/me/recentItems/{kind}`. */
 export const recentItemKindParamsSchema = z.object({ kind: recentItemKindSchema });

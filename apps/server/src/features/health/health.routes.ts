@@ -2,12 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { api, MAINTENANCE_HEADER } from '@aerie/contract';
 import { route } from '../../plugins/endpoints.js';
 import { APP_VERSION } from '../../version.js';
+import type { CachesService } from './caches.service.js';
 import type { HealthService } from './health.service.js';
 
 const started = Date.now();
 
-/** Liveness, health and maintenance calls (spec 000 §4, §7; 001 §7). */
-export function healthRoutes(service: HealthService): FastifyPluginAsync {
+/** Liveness, health, maintenance and cache clear calls (spec 000 §4, §7; 001 §7). */
+export function healthRoutes(service: HealthService, caches: CachesService): FastifyPluginAsync {
   return async (app) => {
     route(app, api.health.status, async () => ({
       status: 'ok' as const,
@@ -30,5 +31,9 @@ export function healthRoutes(service: HealthService): FastifyPluginAsync {
     route(app, api.health.setMaintenance, async (request) => ({
       maintenance: await service.setMaintenance(request.principal(), request.body.maintenance),
     }));
+
+    route(app, api.health.clearCache, async (request) =>
+      caches.clearCache(request.principal(), request.params.kind),
+    );
   };
 }

@@ -5,7 +5,7 @@ import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/admin/cache/{kind}`: answers {kind, message}, e.g. "Device cache cleared successfully.". */
 export function clearCache(kind: CacheKind): Promise<z.infer<typeof cacheClearedSchema>> {
-  return callApi(api.admin.clearCache, { params: { kind } });
+  return callApi(api.health.clearCache, { params: { kind } });
 }
 
 export function useClearCache() {
