@@ -9,7 +9,7 @@ import type { Principal } from './auth.js';
 export type AccountScope = { all: true } | { all: false; accountIds: readonly string[] };
 
 /**
- * The tenancy core, implemented by features/accounts and handed by app.ts to
+ * The tenancy core, implemented by features/accounts and handed by services.ts to
  * every feature that returns tenant data. Objects outside the scope answer 404.
  */
 export interface Tenancy {
@@ -48,7 +48,7 @@ export function inScope(scope: AccountScope, accountId: string): boolean {
 /**
  * A device as the portal presents it (`GET /v2/devices/{id}`), looked up within a scope: null
  * when it is missing, deleted or outside the scope. The one tenancy lookup of a device: the
- * devices feature implements it (its `findDevice`) and app.ts hands it to the features that act
+ * devices feature implements it (its `deviceInScope`) and services.ts hands it to the features that act
  * on a device.
  */
 export type DeviceInScope = (scope: AccountScope, id: string) => Promise<Device | null>;

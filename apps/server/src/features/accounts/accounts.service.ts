@@ -37,7 +37,7 @@ export function createAccountsService(repo: AccountsRepository, caches: CacheReg
     },
   };
 
-  /** The authorization step of every service (app.ts hands it out): it reads this tenancy. */
+  /** The authorization step of every service (services.ts hands it out): it reads this tenancy. */
   const authorize = createAuthorize(tenancy);
 
   return {

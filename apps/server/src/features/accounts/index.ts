@@ -1,20 +1,21 @@
-import type pg from 'pg';
-import type { CacheRegistry } from '../../plugins/cache.js';
+import type { AppServices, FeatureContext, ServerFeature } from '../feature.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { createAccountsService } from './accounts.service.js';
 
 /**
- * Wires the accounts feature; `authorize` (over `tenancy`) is what every other feature receives
- * from app.ts.
+ * Accounts. It provides `authorize` (over `tenancy`), which services.ts hands to every other
+ * feature.
  */
-export function createAccountsFeature(pool: pg.Pool, caches: CacheRegistry) {
-  const repository = createAccountsRepository(pool);
-  const service = createAccountsService(repository, caches);
+export function createAccountsFeature({
+  pool,
+  services,
+}: FeatureContext<'caches'>): ServerFeature & Pick<AppServices, 'authorize' | 'tenancy'> {
+  const service = createAccountsService(createAccountsRepository(pool), services.caches);
   return {
-    repository,
+    name: 'accounts',
+    routes: accountsRoutes(service),
     tenancy: service.tenancy,
     authorize: service.authorize,
-    routes: accountsRoutes(service),
   };
 }

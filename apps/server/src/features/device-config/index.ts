@@ -1,16 +1,20 @@
-import type pg from 'pg';
+import type { FeatureFactory } from '../feature.js';
 import { createDeviceConfigRepository } from './device-config.repository.js';
 import { deviceConfigRoutes } from './device-config.routes.js';
-import { createDeviceConfigService, type DeviceConfigAccess } from './device-config.service.js';
+import { createDeviceConfigService } from './device-config.service.js';
 import { createNetworkMappingService } from './network-mapping.service.js';
 
 /**
- * Wires the device configuration calls: DHCP calculation, network configuration, component
- * models, network mappings (required beams) and network templates.
+ * The device configuration calls: DHCP calculation, network configuration, component models,
+ * network mappings (required beams) and network templates.
  */
-export function createDeviceConfigFeature(pool: pg.Pool, access: DeviceConfigAccess) {
+export const createDeviceConfigFeature: FeatureFactory<'authorize' | 'deviceInScope'> = ({
+  pool,
+  services: { authorize, deviceInScope },
+}) => {
   const repo = createDeviceConfigRepository(pool);
+  const access = { authorize, deviceInScope };
   const config = createDeviceConfigService(repo, access);
   const mappings = createNetworkMappingService(repo, access);
-  return { config, mappings, routes: deviceConfigRoutes(config, mappings) };
-}
+  return { name: 'device-config', routes: deviceConfigRoutes(config, mappings) };
+};

@@ -1,28 +1,15 @@
-import type pg from 'pg';
-import type { Authorize } from '../../plugins/authorization.js';
-import type { DeviceInScope } from '../../plugins/tenancy.js';
+import type { FeatureFactory } from '../feature.js';
 import { createDeviceFeaturesRepository } from './device-features.repository.js';
 import { deviceFeaturesRoutes } from './device-features.routes.js';
 import { createDeviceFeaturesService } from './device-features.service.js';
 import { loadFeatureSigningKey, type FeatureSigningKey } from './feature-certificate.js';
 
-export interface DeviceFeaturesFeatureOptions {
-  pool: pg.Pool;
-  authorize: Authorize;
-  deviceInScope: DeviceInScope;
-  /** The portal's public address: the issuer of feature certificates. */
-  publicUrl: string;
-  brand: string;
-}
-
-/** Wires device features, feature certificates and antenna options files. */
-export function createDeviceFeaturesFeature({
+/** Device features, feature certificates and antenna options files. */
+export const createDeviceFeaturesFeature: FeatureFactory<'authorize' | 'deviceInScope'> = ({
   pool,
-  authorize,
-  deviceInScope,
-  publicUrl,
-  brand,
-}: DeviceFeaturesFeatureOptions) {
+  config,
+  services: { authorize, deviceInScope },
+}) => {
   let key: Promise<FeatureSigningKey> | null = null;
   const signingKey = () => {
     key ??= loadFeatureSigningKey(pool).catch((error: unknown) => {
@@ -36,8 +23,9 @@ export function createDeviceFeaturesFeature({
     authorize,
     deviceInScope,
     signingKey,
-    issuer: publicUrl,
-    brand,
+    // The portal's public address is the issuer of feature certificates.
+    issuer: config.publicUrl,
+    brand: config.brand,
   });
-  return { service, routes: deviceFeaturesRoutes(service) };
-}
+  return { name: 'device-features', routes: deviceFeaturesRoutes(service) };
+};

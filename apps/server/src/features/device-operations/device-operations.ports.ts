@@ -1,5 +1,5 @@
 /**
- * What device operations need from the rest of the server, as app.ts passes it in (features
+ * What device operations need from the rest of the server, as its context passes it in (features
  * never import each other, CONVENTIONS §2): the hub adapter, the jobs lifecycle, notifications
  * and the device as the portal presents it. The hub's shapes are the adapter's own
  * (`adapters/hub-adapter.ts`, shared by the hub feature, this feature and the simulator).
@@ -23,7 +23,7 @@ export type DesiredRemote = DesiredRemoteState;
 /** The hub's view of a remote, as far as the outcome of a job needs it. */
 export type RemoteOnHub = Pick<HubRemoteState, 'beams' | 'hybrid' | 'cellular'>;
 export type HubOperationView = Pick<HubOperation, 'operationId' | 'status' | 'messages'>;
-/** The part of the hub adapter device operations use (app.ts passes the `HubAdapter`). */
+/** The part of the hub adapter device operations use (the shared services hold the `HubAdapter`). */
 export interface HubPort {
   getRemoteState(remoteId: string): Promise<RemoteOnHub | null>;
   request(

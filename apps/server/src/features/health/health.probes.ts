@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * One service on the health page (spec 001 §3, "System health"). To add a
  * service (job queue, hub, mail), write a probe next to these and add it to
- * the list in app.ts once the service exists.
+ * the list in the health feature's index.ts once the service exists.
  */
 export interface HealthProbe {
   /** Service code shown on the health page, e.g. "database". */

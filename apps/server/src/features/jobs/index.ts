@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import type { Authorize } from '../../plugins/authorization.js';
+import type { AppServices, FeatureContext, ServerFeature } from '../feature.js';
 import { createJobsRepository } from './jobs.repository.js';
 import { jobsRoutes } from './jobs.routes.js';
 import { createJobsService } from './jobs.service.js';
@@ -8,10 +7,13 @@ export { IllegalJobTransitionError, type JobsService } from './jobs.service.js';
 export { canTransition, JOB_TRANSITIONS } from './jobs.lifecycle.js';
 
 /**
- * Wires the jobs feature. `service` is also the jobs API other features receive from app.ts:
+ * Jobs. It provides `jobs`, the jobs API services.ts hands to features that run jobs:
  * `createJob`, `markRunning` and `finish` follow the state machine of jobs.lifecycle.ts.
  */
-export function createJobsFeature(pool: pg.Pool, authorize: Authorize) {
-  const service = createJobsService(createJobsRepository(pool), authorize);
-  return { service, routes: jobsRoutes(service) };
+export function createJobsFeature({
+  pool,
+  services,
+}: FeatureContext<'authorize'>): ServerFeature & Pick<AppServices, 'jobs'> {
+  const service = createJobsService(createJobsRepository(pool), services.authorize);
+  return { name: 'jobs', routes: jobsRoutes(service), jobs: service };
 }

@@ -16,7 +16,7 @@ import {
   sqlProbe,
   statusesOf,
 } from '../../test/fleet-fixtures.js';
-import { createJobsFeature, IllegalJobTransitionError, type JobsService } from './index.js';
+import { IllegalJobTransitionError, type JobsService } from './index.js';
 
 let ctx: TestContext;
 let tokens: Record<RoleKey, string>;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedSmallFleet(ctx.database.db, 11, 40);
   tokens = await signInEveryRole(ctx.app);
-  jobs = createJobsFeature(ctx.database.pool, ctx.app.services.authorize).service;
+  jobs = ctx.app.services.jobs;
 
   const northwind = await deviceOf(NORTHWIND);
   const terra = await deviceOf(['Terra Logistics', 'Terra Logistics – Rail']);

@@ -1,11 +1,10 @@
-import type pg from 'pg';
-import type { Authorize } from '../../plugins/authorization.js';
+import type { FeatureFactory } from '../feature.js';
 import { createMetricsRepository } from './metrics.repository.js';
 import { metricsRoutes } from './metrics.routes.js';
 import { createMetricsService } from './metrics.service.js';
 
-/** Wires metric queries (`POST /v2/devices/metrics`). */
-export function createMetricsFeature(pool: pg.Pool, authorize: Authorize) {
-  const service = createMetricsService(createMetricsRepository(pool), authorize);
-  return { service, routes: metricsRoutes(service) };
-}
+/** Metric queries (`POST /v2/devices/metrics`). */
+export const createMetricsFeature: FeatureFactory<'authorize'> = ({ pool, services }) => ({
+  name: 'metrics',
+  routes: metricsRoutes(createMetricsService(createMetricsRepository(pool), services.authorize)),
+});

@@ -1,22 +1,20 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { Authorize } from '../../plugins/authorization.js';
-import type { LiveBus } from '../../plugins/live-bus.js';
+import type { AppServices, FeatureContext, ServerFeature } from '../feature.js';
 import { createNotificationsRepository } from './notifications.repository.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { createNotificationsService } from './notifications.service.js';
 import { createNotificationStreams } from './notifications.stream.js';
 
+export type { PublishNotification } from './notifications.service.js';
+
 /**
- * Wires the notifications feature. `publishNotification` is what other
- * features receive from app.ts; `close` ends the open streams.
+ * Notifications and their live stream. It provides `publishNotification`, which services.ts
+ * hands to the features that notify users.
  */
-export function createNotificationsFeature(
-  pool: pg.Pool,
-  bus: LiveBus,
-  log: FastifyBaseLogger,
-  authorize: Authorize,
-) {
+export function createNotificationsFeature({
+  pool,
+  log,
+  services: { bus, authorize },
+}: FeatureContext<'bus' | 'authorize'>): ServerFeature & Pick<AppServices, 'publishNotification'> {
   const service = createNotificationsService(
     createNotificationsRepository(pool),
     bus,
@@ -25,9 +23,10 @@ export function createNotificationsFeature(
   );
   const streams = createNotificationStreams(service, bus, log);
   return {
-    publishNotification: service.publish,
-    streams,
+    name: 'notifications',
     routes: notificationsRoutes(service, streams),
-    close: () => streams.close(),
+    // Open event streams would keep the server from closing.
+    beforeClose: () => streams.close(),
+    publishNotification: service.publish,
   };
 }

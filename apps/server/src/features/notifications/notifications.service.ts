@@ -19,7 +19,7 @@ export interface PublishNotificationInput {
   entityId?: string;
 }
 
-/** What other features receive (through app.ts) to notify a user. */
+/** What other features receive (in the shared services) to notify a user. */
 export type PublishNotification = (
   userId: string,
   input: PublishNotificationInput,

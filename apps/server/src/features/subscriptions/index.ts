@@ -1,20 +1,17 @@
-import type pg from 'pg';
-import type { Authorize } from '../../plugins/authorization.js';
-import type { CacheRegistry } from '../../plugins/cache.js';
+import type { FeatureFactory } from '../feature.js';
 import { createSubscriptionsRepository } from './subscriptions.repository.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
 
-/** Wires the subscriptions feature. */
-export function createSubscriptionsFeature(
-  pool: pg.Pool,
-  authorize: Authorize,
-  caches: CacheRegistry,
-) {
+/** Subscriptions: the list, one subscription, its usage and its devices. */
+export const createSubscriptionsFeature: FeatureFactory<'authorize' | 'caches'> = ({
+  pool,
+  services: { authorize, caches },
+}) => {
   const service = createSubscriptionsService(
     createSubscriptionsRepository(pool),
     authorize,
     caches,
   );
-  return { service, routes: subscriptionsRoutes(service) };
-}
+  return { name: 'subscriptions', routes: subscriptionsRoutes(service) };
+};

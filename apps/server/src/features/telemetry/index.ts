@@ -1,15 +1,22 @@
-import type pg from 'pg';
-import type { Authorize } from '../../plugins/authorization.js';
-import { cachedTable, type CacheRegistry } from '../../plugins/cache.js';
+import { cachedTable } from '../../plugins/cache.js';
+import type { AppServices, FeatureContext, ServerFeature } from '../feature.js';
 import { createIngestionService } from './ingestion.service.js';
 import { createTelemetryRepository } from './telemetry.repository.js';
 import { telemetryRoutes } from './telemetry.routes.js';
 
+export type { IngestionService } from './ingestion.service.js';
+
 /** How long ingestion trusts its list of metric types; a Device cache clear drops it at once. */
 export const METRIC_TYPES_TTL_MS = 10 * 60_000;
 
-/** Wires terminal telemetry ingestion (`POST /v2/telemetry/reports`). */
-export function createTelemetryFeature(pool: pg.Pool, caches: CacheRegistry, authorize: Authorize) {
+/**
+ * Terminal telemetry ingestion (`POST /v2/telemetry/reports`). It provides `ingestion`, the
+ * write path of terminal reports, which the fleet simulator uses too.
+ */
+export function createTelemetryFeature({
+  pool,
+  services: { caches, authorize },
+}: FeatureContext<'caches' | 'authorize'>): ServerFeature & Pick<AppServices, 'ingestion'> {
   const repo = createTelemetryRepository(pool);
   const knownMetrics = cachedTable(
     caches,
@@ -19,5 +26,9 @@ export function createTelemetryFeature(pool: pg.Pool, caches: CacheRegistry, aut
     () => repo.metricTypes(),
   );
   const ingestion = createIngestionService(repo, authorize, knownMetrics);
-  return { ingestion, routes: telemetryRoutes(ingestion) };
+  return {
+    name: 'telemetry',
+    routes: telemetryRoutes(ingestion),
+    ingestion,
+  };
 }

@@ -1,11 +1,10 @@
-import type pg from 'pg';
-import type { Authorize } from '../../plugins/authorization.js';
+import type { FeatureFactory } from '../feature.js';
 import { createZonesRepository } from './zones.repository.js';
 import { zonesRoutes } from './zones.routes.js';
 import { createZonesService } from './zones.service.js';
 
-/** Wires the zones feature. */
-export function createZonesFeature(pool: pg.Pool, authorize: Authorize) {
-  const service = createZonesService(createZonesRepository(pool), authorize);
-  return { service, routes: zonesRoutes(service) };
-}
+/** Zones: named polygons on the map. */
+export const createZonesFeature: FeatureFactory<'authorize'> = ({ pool, services }) => ({
+  name: 'zones',
+  routes: zonesRoutes(createZonesService(createZonesRepository(pool), services.authorize)),
+});

@@ -1,0 +1,12 @@
+import type { FeatureFactory } from '../feature.js';
+import { createUsersRepository } from './users.repository.js';
+import { usersRoutes } from './users.routes.js';
+import { createUsersService } from './users.service.js';
+
+/** The signed-in user and their settings (saved metric graphs among them). */
+export const createUsersFeature: FeatureFactory<'authorize'> = ({ pool, config, services }) => ({
+  name: 'users',
+  routes: usersRoutes(
+    createUsersService(createUsersRepository(pool), config.brand, services.authorize),
+  ),
+});
