@@ -3,8 +3,8 @@ import { api, type DeviceUsage } from '@aerie/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiHandler, setupApiServer } from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render';
+import { apiHandler, setupApiServer } from '../../../../test/api-server';
+import { renderWithProviders } from '../../../../test/render';
 import { DeviceUsageHistory } from './device-usage-history';
 
 afterEach(cleanup);

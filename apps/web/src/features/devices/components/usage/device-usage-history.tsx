@@ -11,10 +11,10 @@ import {
 } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import { downloadTextFile } from '../../../lib/csv';
-import { formatBytes } from '../../../lib/format-bytes';
-import { useDeviceUsage } from '../api/get-device-usage';
-import { usageMessages } from '../messages';
+import { downloadTextFile } from '../../../../lib/csv';
+import { formatBytes } from '../../../../lib/format-bytes';
+import { useDeviceUsage } from '../../api/get-device-usage';
+import { usageMessages } from '../../usage-messages';
 import {
   hasUsage,
   monthKey,
@@ -23,7 +23,7 @@ import {
   usageMonthOf,
   usageRows,
   type UsageMonth,
-} from '../utils/usage-table';
+} from '../../utils/usage-table';
 
 export interface DeviceUsageHistoryProps {
   deviceId: string;

@@ -1,6 +1,6 @@
 import type { DeviceUsage } from '@aerie/contract';
 import { toCsv } from '../../../lib/csv';
-import { usageMessages } from '../messages';
+import { usageMessages } from '../usage-messages';
 
 export interface UsageMonth {
   year: number;
