@@ -7,7 +7,7 @@ import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { formResolver } from '../../../lib/form-resolver';
-import { usersMessages } from '../messages';
+import { apiClientsMessages } from '../messages';
 
 export interface ApiClientFormProps {
   /** Rejects with an error whose message is shown when the server refuses. */
@@ -19,7 +19,7 @@ const empty: CreateApiClient = { clientId: '', secret: '' };
 
 // NOTE: the contract's length limits carry zod's generic wording; say it plainly.
 const validate = formResolver(createApiClientSchema, (issue) =>
-  issue.code === 'too_big' ? usersMessages.tooLong(Number(issue.maximum)) : undefined,
+  issue.code === 'too_big' ? apiClientsMessages.tooLong(Number(issue.maximum)) : undefined,
 );
 
 /** The add panel's form (spec 000 §5): clientId and secret required, secret at most 255. */
@@ -42,17 +42,17 @@ export function ApiClientForm({ onSubmit, onCancel }: ApiClientFormProps) {
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={usersMessages.addApiClient}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={apiClientsMessages.addApiClient}>
       <Stack gap="sm">
         <TextInput
-          label={usersMessages.clientId}
+          label={apiClientsMessages.clientId}
           required
           autoComplete="off"
           {...form.getInputProps('clientId')}
         />
         <PasswordInput
-          label={usersMessages.secret}
-          description={usersMessages.secretHint}
+          label={apiClientsMessages.secret}
+          description={apiClientsMessages.secretHint}
           required
           autoComplete="new-password"
           maxLength={API_CLIENT_SECRET_MAX_LENGTH + 1}
@@ -65,10 +65,10 @@ export function ApiClientForm({ onSubmit, onCancel }: ApiClientFormProps) {
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            {usersMessages.cancel}
+            {apiClientsMessages.cancel}
           </Button>
           <Button type="submit" loading={form.submitting}>
-            {usersMessages.save}
+            {apiClientsMessages.save}
           </Button>
         </Group>
       </Stack>

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useCreateApiClient } from '../api/create-api-client';
 import { useDeleteApiClient } from '../api/delete-api-client';
 import { useApiClients } from '../api/get-api-clients';
-import { usersMessages } from '../messages';
+import { apiClientsMessages } from '../messages';
 import { ApiClientForm } from './api-client-form';
 
 const TOAST_MS = 3_000;
@@ -36,7 +36,7 @@ export function ApiClientsTab() {
           aria-controls="api-client-add-panel"
           onClick={() => setAdding((open) => !open)}
         >
-          {usersMessages.addApiClient}
+          {apiClientsMessages.addApiClient}
         </Button>
       </Group>
       <Collapse expanded={adding} id="api-client-add-panel">
@@ -47,32 +47,32 @@ export function ApiClientsTab() {
               await create.mutateAsync(values);
               setAdding(false);
               notifications.show({
-                message: usersMessages.apiClientAdded(values.clientId),
+                message: apiClientsMessages.apiClientAdded(values.clientId),
                 autoClose: TOAST_MS,
               });
             }}
           />
         )}
       </Collapse>
-      {clients.isPending && <Loader size="sm" aria-label={usersMessages.apiClients} />}
+      {clients.isPending && <Loader size="sm" aria-label={apiClientsMessages.apiClients} />}
       {clients.isError && (
         <Alert color="red" variant="light">
-          {usersMessages.apiClientsFailed}
+          {apiClientsMessages.apiClientsFailed}
         </Alert>
       )}
       {clients.data && clients.data.length === 0 && (
         <Text size="sm" c="dimmed">
-          {usersMessages.noApiClients}
+          {apiClientsMessages.noApiClients}
         </Text>
       )}
       {clients.data && clients.data.length > 0 && (
-        <Table aria-label={usersMessages.apiClients} verticalSpacing={4}>
+        <Table aria-label={apiClientsMessages.apiClients} verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{usersMessages.clientId}</Table.Th>
-              <Table.Th>{usersMessages.createdOn}</Table.Th>
+              <Table.Th>{apiClientsMessages.clientId}</Table.Th>
+              <Table.Th>{apiClientsMessages.createdOn}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>{usersMessages.delete}</VisuallyHidden>
+                <VisuallyHidden>{apiClientsMessages.delete}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -86,19 +86,19 @@ export function ApiClientsTab() {
                     size="compact-xs"
                     variant="subtle"
                     color="red"
-                    aria-label={usersMessages.deleteApiClient(client.clientId)}
+                    aria-label={apiClientsMessages.deleteApiClient(client.clientId)}
                     loading={remove.isPending && remove.variables === client.clientId}
                     onClick={() =>
                       remove.mutate(client.clientId, {
                         onSuccess: () =>
                           notifications.show({
-                            message: usersMessages.apiClientDeleted(client.clientId),
+                            message: apiClientsMessages.apiClientDeleted(client.clientId),
                             autoClose: TOAST_MS,
                           }),
                       })
                     }
                   >
-                    {usersMessages.delete}
+                    {apiClientsMessages.delete}
                   </Button>
                 </Table.Td>
               </Table.Tr>
