@@ -1,7 +1,7 @@
 import { api, type NetworkConfigUpdate, type SatelliteNetworkConfiguration } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { deviceQueryKey } from './get-device';
+import { deviceQueryKey } from '../../devices';
 
 /** `PUT /v2/devices/{id}/networkConfig`: answers the stored configuration (null when cleared). */
 export function updateNetworkConfig(

@@ -5,8 +5,8 @@ import {
 } from '@aerie/contract';
 import { ActionIcon, Button, Collapse, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { configMessages } from '../../config-messages';
-import { Field, FieldList, OptionalValue, OverviewCard } from '../overview/overview-card';
+import { Field, FieldList, OptionalValue, OverviewCard } from '../../devices';
+import { configMessages } from '../messages';
 import { NetworkConfigurationForm } from './network-configuration-form';
 
 const texts = configMessages.networkConfig;

@@ -10,9 +10,9 @@ import {
   apiHandler,
   notFoundHandler,
   setupApiServer,
-} from '../../../../test/api-server';
-import { renderWithProviders } from '../../../../test/render';
-import { buildDevice } from '../../../../test/device.fixture';
+} from '../../../test/api-server';
+import { renderWithProviders } from '../../../test/render';
+import { buildDevice } from '../../../test/device.fixture';
 import { NetworkConfigurationCard } from './network-configuration-card';
 
 afterEach(cleanup);

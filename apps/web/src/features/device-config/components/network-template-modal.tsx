@@ -9,12 +9,12 @@ import { Button, Group, Loader, Modal, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../../../lib/api-client';
-import { getBaseModemType } from '../../api/get-base-modem-type';
-import { useNetworkTemplate } from '../../api/get-network-template';
-import { useSaveNetworkTemplate } from '../../api/save-network-template';
-import { configMessages } from '../../config-messages';
-import { Field, FieldList } from '../overview/overview-card';
+import { isApiError } from '../../../lib/api-client';
+import { Field, FieldList } from '../../devices';
+import { getBaseModemType } from '../api/get-base-modem-type';
+import { useNetworkTemplate } from '../api/get-network-template';
+import { useSaveNetworkTemplate } from '../api/save-network-template';
+import { configMessages } from '../messages';
 import type { InventoryDevice } from './network-inventory-card';
 
 const texts = configMessages.template;

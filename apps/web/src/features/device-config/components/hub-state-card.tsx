@@ -6,10 +6,9 @@ import {
   type Device,
   type HubState,
 } from '@aerie/contract';
-import { useHubState } from '../../api/get-hub-state';
-import { formatUtcDateTime } from '../../utils/device-display';
-import { Field, FieldList, OptionalValue, OverviewCard } from '../overview/overview-card';
-import { syncMessages } from './sync-messages';
+import { Field, FieldList, formatUtcDateTime, OptionalValue, OverviewCard } from '../../devices';
+import { useHubState } from '../api/get-hub-state';
+import { syncMessages } from '../sync-messages';
 
 const texts = syncMessages.hubState;
 

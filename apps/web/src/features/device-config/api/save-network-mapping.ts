@@ -1,7 +1,7 @@
 import { api, type NetworkMapping, type NetworkMappingUpdate } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { deviceQueryKey } from './get-device';
+import { deviceQueryKey } from '../../devices';
 import { hubStateQueryKey } from './get-hub-state';
 import { networkMappingQueryKey } from './get-network-mapping';
 

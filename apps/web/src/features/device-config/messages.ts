@@ -1,5 +1,4 @@
 import {
-  MODEL_MANAGED_BY_PRODUCT,
   NETWORK_CONFIGURATION_MESSAGES,
   NETWORK_TEMPLATE_MESSAGES,
   type NetworkConfigurationField,
@@ -7,8 +6,9 @@ import {
 
 /**
  * Texts of the Service Configuration cards that configure the device (spec 001 §2, §4, §5,
- * §8): network configuration, network inventory and templates, SIM configuration and the
- * components' models. Spec texts verbatim, typos included ("calulate").
+ * §8): network configuration, network inventory and templates, SIM configuration (the
+ * components' models are the devices feature's). Spec texts verbatim, typos included
+ * ("calulate").
  */
 export const configMessages = {
   edit: 'Edit',
@@ -109,14 +109,5 @@ export const configMessages = {
       simVendor: 'SIM Vendor',
       checkedOutTo: 'Checked Out To',
     },
-  },
-  components: {
-    configure: 'Configure',
-    modelOf: (type: string, serial: string) => `Model of ${type} ${serial}`,
-    clearModel: (type: string, serial: string) => `Clear the model of ${type} ${serial}`,
-    noModel: 'No model',
-    managedByProduct: MODEL_MANAGED_BY_PRODUCT,
-    saveFailed: (data: string) => `Unable to save. Error: ${data}`,
-    saved: 'Component models saved.',
   },
 } as const;

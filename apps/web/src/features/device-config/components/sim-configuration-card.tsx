@@ -1,7 +1,7 @@
 import type { SimConfiguration } from '@aerie/contract';
 import { Text } from '@mantine/core';
-import { configMessages } from '../../config-messages';
-import { Field, FieldList, OptionalValue, OverviewCard } from '../overview/overview-card';
+import { Field, FieldList, OptionalValue, OverviewCard } from '../../devices';
+import { configMessages } from '../messages';
 
 const texts = configMessages.sim;
 const FIELDS = Object.keys(texts.labels) as (keyof typeof texts.labels)[];

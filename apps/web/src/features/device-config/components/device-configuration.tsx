@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { roleCan, type Device, type RoleKey } from '@aerie/contract';
-import { ComponentsCard } from '../overview/components-card';
+import { ComponentsCard } from '../../devices';
 import { HubStateCard } from './hub-state-card';
 import { NetworkConfigurationCard } from './network-configuration-card';
 import { NetworkInventoryCard } from './network-inventory-card';

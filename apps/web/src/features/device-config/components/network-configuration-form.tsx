@@ -8,10 +8,10 @@ import {
 import { Alert, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '../../../../lib/api-client';
-import { useCalculateDhcp } from '../../api/calculate-dhcp';
-import { useUpdateNetworkConfig } from '../../api/update-network-config';
-import { configMessages } from '../../config-messages';
+import { isApiError } from '../../../lib/api-client';
+import { useCalculateDhcp } from '../api/calculate-dhcp';
+import { useUpdateNetworkConfig } from '../api/update-network-config';
+import { configMessages } from '../messages';
 
 const texts = configMessages.networkConfig;
 

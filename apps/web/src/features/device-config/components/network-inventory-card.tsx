@@ -7,13 +7,12 @@ import {
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useHubState } from '../../api/get-hub-state';
-import { useNetworkInventoryVisible } from '../../api/get-network-inventory-visible';
-import { useNetworkMapping } from '../../api/get-network-mapping';
-import { useSaveNetworkMapping } from '../../api/save-network-mapping';
-import { configMessages } from '../../config-messages';
-import { OverviewCard } from '../overview/overview-card';
-import { EditActions } from './edit-actions';
+import { EditActions, OverviewCard } from '../../devices';
+import { useHubState } from '../api/get-hub-state';
+import { useNetworkInventoryVisible } from '../api/get-network-inventory-visible';
+import { useNetworkMapping } from '../api/get-network-mapping';
+import { useSaveNetworkMapping } from '../api/save-network-mapping';
+import { configMessages } from '../messages';
 import { BeamTable, NetworkStateTable } from './network-inventory-tables';
 import { NetworkTemplateModal } from './network-template-modal';
 

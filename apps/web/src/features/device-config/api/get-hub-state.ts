@@ -2,7 +2,7 @@ import { api, parseHubState, type HubState } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/config';
-import { deviceQueryKey } from './get-device';
+import { deviceQueryKey } from '../../devices';
 
 /**
  * Under the device's key: whatever refreshes the device (a final sync notification, Refresh)

@@ -7,9 +7,8 @@ import {
   type MappedNetwork,
 } from '@aerie/contract';
 import { Badge, Button, Checkbox, Table, Tooltip } from '@mantine/core';
-import { configMessages } from '../../config-messages';
-import { formatUtcDateTime } from '../../utils/device-display';
-import { OptionalValue } from '../overview/overview-card';
+import { formatUtcDateTime, OptionalValue } from '../../devices';
+import { configMessages } from '../messages';
 import type { InventoryDevice } from './network-inventory-card';
 
 const texts = configMessages.inventory;

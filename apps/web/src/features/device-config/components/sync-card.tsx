@@ -13,12 +13,15 @@ import {
   type RoleKey,
   type SwitchState,
 } from '@aerie/contract';
-import { isApiError } from '../../../../lib/api-client';
-import { deviceQueryKey, getDeviceQueryOptions } from '../../api/get-device';
-import { useHubState } from '../../api/get-hub-state';
-import { useDeviceCommand } from '../../api/run-device-command';
-import { OverviewCard } from '../overview/overview-card';
-import { syncMessages as texts } from './sync-messages';
+import { isApiError } from '../../../lib/api-client';
+import {
+  deviceQueryKey,
+  getDeviceQueryOptions,
+  OverviewCard,
+  useDeviceCommand,
+} from '../../devices';
+import { useHubState } from '../api/get-hub-state';
+import { syncMessages as texts } from '../sync-messages';
 
 /** While a sync runs the device is read again this often (a notification may be missed). */
 const IN_PROGRESS_REFETCH_MS = 5_000;

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { configMessages } from '../../config-messages';
+import { deviceMessages } from '../messages';
 
 export interface EditActionsProps {
   editing: boolean;
@@ -29,10 +29,10 @@ export function EditActions({
   return (
     <>
       <Button size="xs" variant="default" onClick={onCancel} disabled={saving}>
-        {configMessages.cancel}
+        {deviceMessages.cancel}
       </Button>
       <Button size="xs" onClick={onSave} loading={saving}>
-        {configMessages.save}
+        {deviceMessages.save}
       </Button>
     </>
   );

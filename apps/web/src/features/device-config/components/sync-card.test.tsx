@@ -4,9 +4,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, brandHubState, type Device, type HubState, type RoleKey } from '@aerie/contract';
-import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../../test/api-server';
-import { renderWithProviders } from '../../../../test/render';
-import { buildDevice } from '../../../../test/device.fixture';
+import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../test/api-server';
+import { renderWithProviders } from '../../../test/render';
+import { buildDevice } from '../../../test/device.fixture';
 import { HubStateCard } from './hub-state-card';
 import { SyncCard } from './sync-card';
 
