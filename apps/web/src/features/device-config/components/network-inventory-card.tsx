@@ -1,9 +1,4 @@
-import {
-  canToggleBeam,
-  missingInventoryRequirements,
-  type Device,
-  type MappedNetwork,
-} from '@aerie/contract';
+import { canToggleBeam, missingInventoryRequirements, type MappedNetwork } from '@aerie/contract';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -13,12 +8,11 @@ import { useNetworkInventoryVisible } from '../api/get-network-inventory-visible
 import { useNetworkMapping } from '../api/get-network-mapping';
 import { useSaveNetworkMapping } from '../api/save-network-mapping';
 import { configMessages } from '../messages';
+import type { InventoryDevice } from '../utils/inventory-device';
 import { BeamTable, NetworkStateTable } from './network-inventory-tables';
 import { NetworkTemplateModal } from './network-template-modal';
 
 const texts = configMessages.inventory;
-
-export type InventoryDevice = Pick<Device, 'id' | 'components' | 'product' | 'activeSubscription'>;
 
 export interface NetworkInventoryCardProps {
   device: InventoryDevice;

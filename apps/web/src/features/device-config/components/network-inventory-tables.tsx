@@ -9,7 +9,7 @@ import {
 import { Badge, Button, Checkbox, Table, Tooltip } from '@mantine/core';
 import { formatUtcDateTime, OptionalValue } from '../../devices';
 import { configMessages } from '../messages';
-import type { InventoryDevice } from './network-inventory-card';
+import type { InventoryDevice } from '../utils/inventory-device';
 
 const texts = configMessages.inventory;
 

@@ -15,7 +15,7 @@ import { getBaseModemType } from '../api/get-base-modem-type';
 import { useNetworkTemplate } from '../api/get-network-template';
 import { useSaveNetworkTemplate } from '../api/save-network-template';
 import { configMessages } from '../messages';
-import type { InventoryDevice } from './network-inventory-card';
+import type { InventoryDevice } from '../utils/inventory-device';
 
 const texts = configMessages.template;
 
