@@ -22,6 +22,8 @@ export const syncMessages = {
     `Synchronize ${name} with the hub? The hub applies the device's beams, activation and cell traffic in the background; this may take several minutes.`,
   confirm: 'Synchronize',
   cancel: 'Cancel',
+  /** The in-sync badges of Device Hub State and the Network Inventory. */
+  syncState: { inSync: 'In sync', outOfSync: 'Out of sync', unknown: 'Unknown' },
   hubState: {
     title: 'Device Hub State',
     beam: 'Beam',
@@ -33,8 +35,6 @@ export const syncMessages = {
     noBeams: 'No beam is required for this device or present on the hub.',
     provisionedInSync: 'Provisioned beams',
     activatedInSync: 'Activated beams',
-    inSync: 'In sync',
-    outOfSync: 'Out of sync',
     hybrid: 'Hybrid',
     cellular: 'Cellular',
     hybridState: (provisioned: boolean, activated: boolean) =>

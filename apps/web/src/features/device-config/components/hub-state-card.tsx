@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Group, Loader, Table, Text } from '@mantine/core';
 import {
   beamsInSync,
   hasCellHardware,
@@ -9,6 +9,7 @@ import {
 import { Field, FieldList, formatUtcDateTime, OptionalValue, OverviewCard } from '../../devices';
 import { useHubState } from '../api/get-hub-state';
 import { syncMessages } from '../sync-messages';
+import { SyncBadge } from './sync-badge';
 
 const texts = syncMessages.hubState;
 
@@ -44,13 +45,11 @@ export function HubStateCard({ device }: HubStateCardProps) {
   );
 }
 
-function SyncBadge({ label, inSync }: { label: string; inSync: boolean }) {
+function SyncLine({ label, inSync }: { label: string; inSync: boolean }) {
   return (
     <Group gap={6}>
       <Text size="sm">{label}</Text>
-      <Badge variant="dot" radius="sm" tt="none" color={inSync ? 'teal' : 'orange'}>
-        {inSync ? texts.inSync : texts.outOfSync}
-      </Badge>
+      <SyncBadge state={inSync ? 'inSync' : 'outOfSync'} variant="dot" />
     </Group>
   );
 }
@@ -67,8 +66,8 @@ export function HubStateView({ device, state }: { device: Device; state: HubStat
   return (
     <>
       <Group gap="xl" mb="md">
-        <SyncBadge label={texts.provisionedInSync} inSync={beamsInSync(required, provisioned)} />
-        <SyncBadge label={texts.activatedInSync} inSync={beamsInSync(required, activated)} />
+        <SyncLine label={texts.provisionedInSync} inSync={beamsInSync(required, provisioned)} />
+        <SyncLine label={texts.activatedInSync} inSync={beamsInSync(required, activated)} />
       </Group>
       {state.beams.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -10,21 +10,11 @@ import { Badge, Button, Checkbox, Table, Tooltip } from '@mantine/core';
 import { formatUtcDateTime, OptionalValue } from '../../devices';
 import { configMessages } from '../messages';
 import type { InventoryDevice } from '../utils/inventory-device';
+import { SyncBadge, type SyncState } from './sync-badge';
 
 const texts = configMessages.inventory;
 
-type SyncState = 'inSync' | 'outOfSync' | 'unknown';
-
 // NOTE: filled badges in shade 9 (7 for grey): the light variants fail WCAG AA contrast.
-
-function SyncBadge({ state }: { state: SyncState }) {
-  const color = state === 'inSync' ? 'teal.9' : state === 'outOfSync' ? 'red.9' : 'gray.7';
-  return (
-    <Badge color={color} variant="filled">
-      {texts[state]}
-    </Badge>
-  );
-}
 
 function YesNo({ value }: { value: boolean | null }) {
   if (value === null) return <SyncBadge state="unknown" />;
