@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { DeviceFrame, type DeviceSection } from '../../features/devices/components/device-frame';
-import { DeviceConfiguration } from '../../features/devices/components/configuration/device-configuration';
+import { DeviceConfiguration } from '../../features/device-config';
 import { DeviceJson } from '../../features/devices/components/json/device-json';
 import { DeviceOverview } from '../../features/devices/components/overview/device-overview';
 import { useMe } from '../../features/users/api/get-me';

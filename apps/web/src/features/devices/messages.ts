@@ -1,3 +1,5 @@
+import { MODEL_MANAGED_BY_PRODUCT } from '@aerie/contract';
+
 /** Texts of the device pages (spec 001 §2 "Device list", "Device detail"). */
 export const deviceMessages = {
   listTitle: 'Devices',
@@ -56,6 +58,8 @@ export const deviceMessages = {
   yes: 'Yes',
   no: 'No',
   none: 'None',
+  save: 'Save',
+  cancel: 'Cancel',
   /** The Overview tab (spec 001 §2 "Device detail", §8). */
   overview: {
     never: 'Never',
@@ -126,6 +130,16 @@ export const deviceMessages = {
       serial: 'Serial',
       assetId: 'Asset ID',
       empty: 'This Device is not associated with any Components.',
+      /** Editing the models (spec 001 §4 "Components editing"). */
+      edit: {
+        configure: 'Configure',
+        modelOf: (type: string, serial: string) => `Model of ${type} ${serial}`,
+        clearModel: (type: string, serial: string) => `Clear the model of ${type} ${serial}`,
+        noModel: 'No model',
+        managedByProduct: MODEL_MANAGED_BY_PRODUCT,
+        saveFailed: (data: string) => `Unable to save. Error: ${data}`,
+        saved: 'Component models saved.',
+      },
     },
     software: {
       title: 'Software',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDevice } from '../device.fixture';
+import { buildDevice } from '../../../test/device.fixture';
 import { deviceWarnings } from './device-warnings';
 
 const kinds = (overrides: Parameters<typeof buildDevice>[0]) =>

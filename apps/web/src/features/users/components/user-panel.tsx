@@ -9,8 +9,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
+import { ApiClientsTab } from '../../api-clients';
 import { usersMessages } from '../messages';
-import { ApiClientsTab } from './api-clients-tab';
 import { UserHomeTab } from './user-home-tab';
 import { UserSettingsTab } from './user-settings-tab';
 import classes from './user-menu.module.css';

@@ -7,7 +7,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, apiHandler, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
-import { buildDevice } from '../../device.fixture';
+import { buildDevice } from '../../../../test/device.fixture';
 import { DeviceJson } from './device-json';
 
 afterEach(cleanup);

@@ -12,7 +12,7 @@ import {
   setupApiServer,
 } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
-import { buildDevice } from '../../device.fixture';
+import { buildDevice } from '../../../../test/device.fixture';
 import { ComponentsCard } from './components-card';
 
 afterEach(cleanup);

@@ -10,13 +10,12 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useDeviceModels } from '../../api/get-device-models';
 import { useUpdateComponentModels } from '../../api/update-component-models';
-import { configMessages } from '../../config-messages';
 import { deviceMessages } from '../../messages';
-import { EditActions } from '../configuration/edit-actions';
+import { EditActions } from '../edit-actions';
 import { OverviewCard } from './overview-card';
 
 const texts = deviceMessages.overview.components;
-const edit = configMessages.components;
+const edit = texts.edit;
 
 const keyOf = (c: Pick<Component, 'type' | 'serial'>) => `${c.type}\n${c.serial}`;
 

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
-import { buildDevice } from '../../device.fixture';
+import { buildDevice } from '../../../../test/device.fixture';
 import type { DeviceMapProps } from '../map/device-map';
 import { DeviceMapCard } from './device-map-card';
 

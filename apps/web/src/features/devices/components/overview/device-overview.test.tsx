@@ -3,7 +3,7 @@ import type { RoleKey } from '@aerie/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
-import { buildDevice, silentNetworkStatus } from '../../device.fixture';
+import { buildDevice, silentNetworkStatus } from '../../../../test/device.fixture';
 import { DeviceOverview } from './device-overview';
 
 afterEach(cleanup);

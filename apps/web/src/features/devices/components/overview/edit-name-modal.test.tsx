@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiHandler, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
 import { deviceQueryKey } from '../../api/get-device';
-import { buildDevice } from '../../device.fixture';
+import { buildDevice } from '../../../../test/device.fixture';
 import { DeviceSummaryCard } from './device-summary-card';
 
 afterEach(cleanup);

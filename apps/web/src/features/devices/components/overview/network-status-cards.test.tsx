@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
-import { buildDevice, silentNetworkStatus } from '../../device.fixture';
+import { buildDevice, silentNetworkStatus } from '../../../../test/device.fixture';
 import { NetworkStatusCards } from './network-status-cards';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiAnswer, setupApiServer } from '../../../../test/api-server';
 import { renderWithProviders } from '../../../../test/render';
-import { buildDevice } from '../../device.fixture';
+import { buildDevice } from '../../../../test/device.fixture';
 import { SubscriptionCard } from './subscription-card';
 
 afterEach(cleanup);
