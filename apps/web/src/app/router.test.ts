@@ -18,12 +18,14 @@ describe('routeTree', () => {
   it("validates the jobs list's search, each value falling back on its own", async () => {
     const matches = await matchesAt('/jobs?page=abc&pageSize=50&other=x');
     const jobs = matches.find((match) => match.fullPath === '/jobs');
-    expect(jobs?.search).toEqual({ page: 1, pageSize: 50, other: 'x' });
+    // An invalid page stays out of the search (the list reads it as page 1).
+    expect(jobs?.search).toEqual({ page: undefined, pageSize: 50, other: 'x' });
   });
 
   it("hands the list's validated search to a job's detail route", async () => {
     const matches = await matchesAt('/jobs/7b2c1d0e?page=3&pageSize=5000');
     expect(matches.at(-1)?.fullPath).toBe('/jobs/$id');
-    expect(matches.at(-1)?.search).toEqual({ page: 3, pageSize: 25 });
+    // A size the pager does not offer stays out of the search (the list reads the default).
+    expect(matches.at(-1)?.search).toEqual({ page: 3, pageSize: undefined });
   });
 });
