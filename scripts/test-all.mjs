@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, streaming each step's output:
-//   typecheck, lint, unit tests, API tests on PGlite, API tests on PostgreSQL, build, browser tests.
+//   contract build; typecheck and lint side by side; unit tests; the whole API suite on
+//   PostgreSQL; the API storage suite on PGlite (scripts/storage-suite.mjs); build; browser tests.
+// Step times and why the suite is shaped this way: docs/testing.md.
 // Every step runs even after a failure (except the browser tests, which need the build); the
 // exit code is non-zero if any step failed. The last line is `N passed, N failed, N skipped`.
 //
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PostgresNotFoundError, startTestPostgres } from './pg-test-server.mjs';
+import { storageSuite } from './storage-suite.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const isCI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
@@ -32,6 +35,8 @@ const vitest = join(
 /** @type {{ name: string, status: 'passed'|'failed'|'skipped', seconds: number, passed: number, failed: number, skipped: number, note: string }[]} */
 const results = [];
 let current = null;
+/** Children of side-by-side steps, stopped on an interrupt too. */
+const running = new Set();
 let stopPostgres = null;
 
 const bar = '='.repeat(78);
@@ -112,6 +117,48 @@ function skip(name, note, fail = false) {
   });
 }
 
+/** Runs a command with its output collected (for steps that run side by side). */
+function runCollected(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', (err) => {
+      running.delete(child);
+      resolve({ code: 127, output: `could not run ${cmd}: ${err.message}\n` });
+    });
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() });
+    });
+  });
+}
+
+/**
+ * Lanes of steps side by side: the type checker and ESLint are single-threaded, so on two
+ * cores two lanes take about as long as the longest one. Each step's output is collected and
+ * printed in full when it ends, so lanes never interleave their lines.
+ */
+async function sideBySide(lanes) {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const [name, cmd, args] of lane) {
+        const started = Date.now();
+        const { code, output } = await runCollected(cmd, args);
+        banner(`${name} (side by side)`);
+        process.stdout.write(output);
+        record(name, started, code);
+      }
+    }),
+  );
+}
+
 async function commandStep(name, cmd, args) {
   banner(name);
   const started = Date.now();
@@ -149,8 +196,15 @@ async function main() {
     `npm test: ${isCI ? 'CI mode' : 'local mode'}, Node ${process.version}, reports in ${reportDir}\n`,
   );
 
-  await commandStep('typecheck', 'npm', ['run', 'typecheck']);
-  await commandStep('lint', 'npm', ['run', 'lint']);
+  // The contract's types first: the type checker and ESLint's typed rules both read them.
+  await commandStep('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
+  await sideBySide([
+    [['lint (ESLint)', 'npm', ['run', 'lint:code']]],
+    [
+      ['typecheck', 'npm', ['run', 'typecheck:projects']],
+      ['lint (format, dependencies)', 'npm', ['run', 'lint:format']],
+    ],
+  ]);
   // Unit and API projects may still be empty while the code base grows: no files is a pass there
   // (the summary says "no test files yet"); the browser tests must find their files.
   await vitestStep('unit tests', 'unit', [
@@ -160,13 +214,6 @@ async function main() {
     'unit*',
     '--passWithNoTests',
   ]);
-  await vitestStep(
-    'API tests (PGlite)',
-    'api-pglite',
-    [vitest, 'run', '--project', 'api', '--passWithNoTests'],
-    envWithout('TEST_DATABASE_URL', 'DATABASE_URL'),
-  );
-
   // API tests against a real PostgreSQL server.
   {
     const name = 'API tests (PostgreSQL)';
@@ -206,6 +253,15 @@ async function main() {
       }
     }
   }
+
+  // The storage suite on the embedded engine (scripts/storage-suite.mjs): the API test files
+  // about storage, so the demo's engine runs the queries too (docs/testing.md).
+  await vitestStep(
+    'API storage suite (PGlite)',
+    'api-pglite',
+    [vitest, 'run', '--project', 'api', ...storageSuite],
+    envWithout('TEST_DATABASE_URL', 'DATABASE_URL'),
+  );
 
   const built = await commandStep('build', 'npm', ['run', 'build']);
 
@@ -261,6 +317,7 @@ async function main() {
 async function interrupted(sig) {
   process.stdout.write(`\nnpm test: ${sig}, stopping\n`);
   current?.kill(sig);
+  for (const child of running) child.kill(sig);
   if (stopPostgres) await stopPostgres().catch(() => {});
   rmSync(reportDir, { recursive: true, force: true });
   process.exit(130);

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, demoUsers } from '../demo/demo-identities.js';
 import type { RoleKey } from '@aerie/contract';
 import { afterAll, beforeAll } from 'vitest';
 import { seedDemoFleet, type FleetSeedOptions } from '../demo/seed-fleet.js';
+import './sql-log.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 
