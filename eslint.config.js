@@ -21,14 +21,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: [
-            'scripts/*.mjs',
-            'bench/*.mjs',
-            'eslint.config.js',
-            'eslint-rules/*.js',
-          ],
-        },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -116,6 +109,8 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js', 'eslint-rules/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
+      // Plain JavaScript without type-aware rules: no TypeScript program is built for these.
+      parserOptions: { projectService: false, project: false, program: null },
       globals: {
         process: 'readonly',
         console: 'readonly',
@@ -127,6 +122,7 @@ export default tseslint.config(
         fetch: 'readonly',
         AbortSignal: 'readonly',
         Buffer: 'readonly',
+        URLSearchParams: 'readonly',
       },
     },
   },

@@ -118,9 +118,10 @@ const e2e: TestProjectInlineConfiguration = {
     exclude: ['**/node_modules/**'],
     environment: 'node',
     pool: 'forks',
-    // Two files at a time, each worker with its own browser and its own server (the global
-    // setup starts one server per worker), so files never see each other's changes.
-    maxWorkers: 2,
+    // Two files at a time (E2E_WORKERS overrides), each worker with its own browser and its own
+    // server (the global setup starts one server per worker), so files never see each other's
+    // changes.
+    maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['e2e/support/global-setup.ts'],

@@ -44,10 +44,10 @@ if (argv[0] === '--compare') {
   const env = { ...process.env };
   delete env.TEST_DATABASE_URL;
   delete env.DATABASE_URL;
-  run(
-    ['scripts/pg-test-server.mjs', '--', process.execPath, vitest, 'run', '--project', 'api'],
-    { ...env, SQL_LOG_FILE: fullFile },
-  );
+  run(['scripts/pg-test-server.mjs', '--', process.execPath, vitest, 'run', '--project', 'api'], {
+    ...env,
+    SQL_LOG_FILE: fullFile,
+  });
   run([vitest, 'run', '--project', 'api', ...storageSuite], { ...env, SQL_LOG_FILE: subsetFile });
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, streaming each step's output:
-//   contract build; typecheck and lint side by side; unit tests; the whole API suite on
-//   PostgreSQL; the API storage suite on PGlite (scripts/storage-suite.mjs); build; browser tests.
+//   contract build; ESLint beside typecheck, format and dependency checks and the build; unit
+//   tests; the whole API suite on PostgreSQL; the API storage suite on PGlite
+//   (scripts/storage-suite.mjs); browser tests.
 // Step times and why the suite is shaped this way: docs/testing.md.
 // Every step runs even after a failure (except the browser tests, which need the build); the
 // exit code is non-zero if any step failed. The last line is `N passed, N failed, N skipped`.
@@ -198,13 +199,17 @@ async function main() {
 
   // The contract's types first: the type checker and ESLint's typed rules both read them.
   await commandStep('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
+  // ESLint alone takes about as long as the type checker, the format and dependency checks and
+  // the build together: two lanes on two cores.
   await sideBySide([
     [['lint (ESLint)', 'npm', ['run', 'lint:code']]],
     [
       ['typecheck', 'npm', ['run', 'typecheck:projects']],
       ['lint (format, dependencies)', 'npm', ['run', 'lint:format']],
+      ['build', 'npm', ['run', 'build']],
     ],
   ]);
+  const built = results.find((r) => r.name === 'build')?.status === 'passed';
   // Unit and API projects may still be empty while the code base grows: no files is a pass there
   // (the summary says "no test files yet"); the browser tests must find their files.
   await vitestStep('unit tests', 'unit', [
@@ -262,8 +267,6 @@ async function main() {
     [vitest, 'run', '--project', 'api', ...storageSuite],
     envWithout('TEST_DATABASE_URL', 'DATABASE_URL'),
   );
-
-  const built = await commandStep('build', 'npm', ['run', 'build']);
 
   const e2eName = 'browser tests';
   if (!existsSync(chromiumPath)) {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,12 +73,17 @@ interface RunningServer {
 }
 
 /**
- * Starts one built server with demo data on a free port and a fresh DATA_DIR, and waits for
- * `GET /status` to answer 200. Its output goes to `e2e/artifacts/server-<n>.log`.
+ * Starts one built server with demo data on a free port and the given DATA_DIR (seeded on its
+ * first start), and waits for `GET /status` to answer 200. Its output goes to
+ * `e2e/artifacts/server-<n>.log`. `stop()` removes the data directory unless `keepData`.
  */
-async function startServer(n: number, port: number): Promise<RunningServer> {
+async function startServer(
+  n: number | string,
+  port: number,
+  dataDir: string,
+  keepData = false,
+): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-data-'));
   const logPath = join(artifactsDir, `server-${n}.log`);
   const logFile = createWriteStream(logPath);
   const lines: string[] = [];
@@ -139,7 +144,7 @@ async function startServer(n: number, port: number): Promise<RunningServer> {
       }
     }
     await new Promise<void>((resolve) => logFile.end(() => resolve()));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const started = Date.now();
@@ -190,8 +195,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   mkdirSync(artifactsDir, { recursive: true });
   const count = await serverCount(project);
-  const ports = await freePorts(count);
-  const started = await Promise.allSettled(ports.map((port, i) => startServer(i + 1, port)));
+  const ports = await freePorts(count + 1);
+  // The demo data is generated once: a first server seeds a data directory and stops cleanly,
+  // then every server starts on its own copy (seeding is most of a start; several servers
+  // seeding at once on two cores took over a minute).
+  const seedDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-seed-'));
+  const seedStarted = Date.now();
+  try {
+    await (await startServer('seed', ports[count]!, seedDir, true)).stop();
+  } catch (error) {
+    rmSync(seedDir, { recursive: true, force: true });
+    throw error;
+  }
+  process.stderr.write(
+    `[e2e] demo data seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s\n`,
+  );
+  const started = await Promise.allSettled(
+    ports.slice(0, count).map((port, i) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-data-'));
+      cpSync(seedDir, dataDir, { recursive: true });
+      return startServer(i + 1, port, dataDir);
+    }),
+  );
+  rmSync(seedDir, { recursive: true, force: true });
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stopAll = async (): Promise<void> => {
     await Promise.all(servers.map((s) => s.stop()));
