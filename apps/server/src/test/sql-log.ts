@@ -32,7 +32,7 @@ if (file) {
         typeof first === 'string'
           ? first
           : first && typeof first === 'object' && 'text' in first
-            ? String((first as { text: unknown }).text)
+            ? String(first.text)
             : null;
       if (text) {
         const line = normalizeSql(text);
