@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleKeys, type RoleKey } from '@aerie/contract';
-import { bearer, createTestContext, signInEveryRole, type TestContext } from './test/test-app.js';
+import { useApiContext } from './test/test-app.js';
 
 /**
  * Who may call each route of the application shell issue: the expected status
@@ -88,17 +88,7 @@ const matrix: Row[] = [
   },
 ];
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  tokens = await signInEveryRole(ctx.app);
-});
-afterAll(async () => {
-  ctx.app.server.closeAllConnections();
-  await ctx?.close();
-});
+const api = useApiContext({ fleet: false });
 
 describe('role matrix of the application shell routes', () => {
   it.each(matrix.map((row) => [`${row.method} ${row.url('superUser')}`, row] as const))(
@@ -107,29 +97,29 @@ describe('role matrix of the application shell routes', () => {
       const actual: number[] = [];
       for (const role of roleKeys) {
         const body = row.body?.(role);
-        const res = await ctx.app.inject({
+        const res = await api.ctx.app.inject({
           method: row.method,
           url: row.url(role),
-          headers: bearer(tokens[role]),
+          headers: api.as(role),
           ...(body === undefined ? {} : { payload: body as object }),
         });
         actual.push(res.statusCode);
       }
       expect(actual).toEqual(row.expected);
-      const anonymous = await ctx.app.inject({ method: row.method, url: row.url('superUser') });
+      const anonymous = await api.ctx.app.inject({ method: row.method, url: row.url('superUser') });
       expect(anonymous.statusCode).toBe(row.public ? 200 : 401);
     },
   );
 
   it('GET /live/notifications opens a stream for every role and refuses no token', async () => {
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.app.server.address();
+    await api.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = api.ctx.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     const url = `http://127.0.0.1:${address.port}/live/notifications`;
     const actual: number[] = [];
     for (const role of roleKeys) {
       const controller = new AbortController();
-      const res = await fetch(url, { headers: bearer(tokens[role]), signal: controller.signal });
+      const res = await fetch(url, { headers: api.as(role), signal: controller.signal });
       actual.push(res.status);
       controller.abort();
     }

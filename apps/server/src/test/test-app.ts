@@ -4,7 +4,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { parseConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
@@ -277,32 +277,65 @@ export interface ApiContext {
   tokens: Record<RoleKey, string>;
   /** `Authorization` header of a role's signed-in user. */
   as(role: RoleKey): { authorization: string };
+  /**
+   * A request through `inject`, as a role's signed-in user or with no token (`null`); `body`
+   * is the payload, `headers` are added to (and may replace) the role's `Authorization`.
+   */
+  call(
+    role: RoleKey | null,
+    method: NonNullable<InjectOptions['method']>,
+    url: string,
+    options?: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  /** The rows of a ground-truth query. */
+  rows<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** The integer column `n` of the first row of a ground-truth count. */
+  count(sql: string, params?: unknown[]): Promise<number>;
   /** The first column of the first row of a query, or null. */
   scalar<T>(sql: string, params?: unknown[]): Promise<T | null>;
 }
 
 /**
- * The usual API test set-up: a fresh app and database, optionally a demo fleet
- * (`fleet` overrides TEST_FLEET), every role signed in; closed after the file.
+ * The API test set-up: a fresh app and database, optionally a demo fleet (`fleet` overrides
+ * TEST_FLEET; `false` for none) and `env` for the config, every role signed in; closed after
+ * the file. The hooks fill in `ctx` and `tokens` before the file's first test; the methods
+ * may be taken from the object at once (`const { call } = useApiContext()`).
  */
 export function useApiContext(
   options: { fleet?: Partial<FleetSeedOptions> | false; env?: Record<string, string> } = {},
-) {
-  const api = {} as ApiContext;
+): ApiContext {
+  const rows = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    (await api.ctx.database.pool.query<T>(sql, params)).rows;
+  const api: ApiContext = {
+    ctx: undefined as never,
+    tokens: undefined as never,
+    as: (role) => bearer(api.tokens[role]),
+    call: (role, method, url, { query, body, headers } = {}) =>
+      api.ctx.app.inject({
+        method,
+        url,
+        ...(query ? { query } : {}),
+        ...(body !== undefined ? { payload: body as object } : {}),
+        headers: { ...(role ? api.as(role) : {}), ...headers },
+      }),
+    rows,
+    count: async (sql, params = []) => (await rows<{ n: number }>(sql, params))[0]!.n,
+    scalar: async <T>(sql: string, params: unknown[] = []) => {
+      const row = (await rows<Record<string, T>>(sql, params))[0];
+      return row ? (Object.values(row)[0] ?? null) : null;
+    },
+  };
   beforeAll(async () => {
     api.ctx = await createTestContext(options.env);
     if (options.fleet !== false) {
       await seedDemoFleet(api.ctx.database.db, { ...TEST_FLEET, ...options.fleet });
     }
     api.tokens = await signInEveryRole(api.ctx.app);
-    api.as = (role) => bearer(api.tokens[role]);
-    api.scalar = async <T>(sql: string, params: unknown[] = []) => {
-      const { rows } = await api.ctx.database.pool.query<Record<string, T>>(sql, params);
-      const row = rows[0];
-      return row ? (Object.values(row)[0] ?? null) : null;
-    };
   }, 120_000);
   afterAll(async () => {
+    // NOTE: after an aborted stream of a test that listened, Node's fetch (undici) may open a
+    // spare connection that sends no request; server.close() would wait for it.
+    api.ctx?.app.server.closeAllConnections();
     await api.ctx?.close();
   });
   return api;

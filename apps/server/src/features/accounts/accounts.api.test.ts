@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountListSchema, type RoleKey } from '@aerie/contract';
-import {
-  bearer,
-  createTestContext,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { NORTHWIND_ACCOUNTS } from '../../test/fleet-fixtures.js';
+import { useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  tokens = await signInEveryRole(ctx.app);
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const api = useApiContext({ fleet: false });
 
 async function accountNames(role: RoleKey, path = '/v2/accounts'): Promise<string[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: path, headers: bearer(tokens[role]) });
+  const res = await api.ctx.app.inject({ method: 'GET', url: path, headers: api.as(role) });
   expect(res.statusCode).toBe(200);
   return accountListSchema
     .parse(res.json())
@@ -28,18 +15,12 @@ async function accountNames(role: RoleKey, path = '/v2/accounts'): Promise<strin
 }
 
 async function idOf(table: 'accounts' | 'users', column: string, value: string) {
-  const r = await ctx.database.pool.query<{ id: string }>(
+  const r = await api.ctx.database.pool.query<{ id: string }>(
     `select id from ${table} where ${column} = $1`,
     [value],
   );
   return r.rows[0]!.id;
 }
-
-const NORTHWIND_TREE = [
-  'Northwind Maritime',
-  'Northwind Maritime – Atlantic Fleet',
-  'Northwind Maritime – Pacific Fleet',
-];
 
 describe('visible accounts', () => {
   it('shows provider staff every account', async () => {
@@ -48,30 +29,30 @@ describe('visible accounts', () => {
   });
 
   it('shows an account admin and a credentialed user their account and its descendants only', async () => {
-    expect(await accountNames('accountAdmin')).toEqual(NORTHWIND_TREE);
-    expect(await accountNames('credentialed')).toEqual(NORTHWIND_TREE);
+    expect(await accountNames('accountAdmin')).toEqual(NORTHWIND_ACCOUNTS);
+    expect(await accountNames('credentialed')).toEqual(NORTHWIND_ACCOUNTS);
   });
 
   it('adds shared accounts and their descendants once the account cache is cleared', async () => {
     const liam = await idOf('users', 'email', 'liam.brooks@northwind.example');
     const terra = await idOf('accounts', 'name', 'Terra Logistics');
-    await ctx.database.pool.query(
+    await api.ctx.database.pool.query(
       'insert into account_shares (account_id, user_id) values ($1, $2)',
       [terra, liam],
     );
     // Cached for 30 s per user: the share shows after the cache clear (or the TTL).
-    expect(await accountNames('credentialed')).toEqual(NORTHWIND_TREE);
-    const clear = await ctx.app.inject({
+    expect(await accountNames('credentialed')).toEqual(NORTHWIND_ACCOUNTS);
+    const clear = await api.ctx.app.inject({
       method: 'POST',
       url: '/v2/admin/cache/account',
-      headers: bearer(tokens.superUser),
+      headers: api.as('superUser'),
     });
     expect(clear.json()).toEqual({
       kind: 'account',
       message: 'Account cache cleared successfully.',
     });
     expect(await accountNames('credentialed')).toEqual(
-      [...NORTHWIND_TREE, 'Terra Logistics', 'Terra Logistics – Rail'].sort(),
+      [...NORTHWIND_ACCOUNTS, 'Terra Logistics', 'Terra Logistics – Rail'].sort(),
     );
     expect(await accountNames('credentialed', '/v2/accounts/sharedWith')).toEqual([
       'Terra Logistics',
@@ -80,7 +61,7 @@ describe('visible accounts', () => {
   });
 
   it('answers canSeeAccount through the tenancy service other features receive', async () => {
-    const { tenancy } = ctx.app.services;
+    const { tenancy } = api.ctx.app.services;
     const hannah = {
       userId: await idOf('users', 'email', 'hannah.keller@northwind.example'),
       accountId: await idOf('accounts', 'name', 'Northwind Maritime'),

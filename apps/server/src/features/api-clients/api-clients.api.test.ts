@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientListSchema, apiErrorSchema } from '@aerie/contract';
-import { bearer, createTestContext, signIn, type TestContext } from '../../test/test-app.js';
+import { bearer, useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
+const api = useApiContext({ fleet: false });
 let hannah: string;
 let liam: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  hannah = (await signIn(ctx.app, 'hannah.keller@northwind.example')).accessToken;
-  liam = (await signIn(ctx.app, 'liam.brooks@northwind.example')).accessToken;
-});
-afterAll(async () => {
-  await ctx?.close();
+beforeAll(() => {
+  hannah = api.tokens.accountAdmin;
+  liam = api.tokens.credentialed;
 });
 
 function create(token: string, body: object) {
-  return ctx.app.inject({
+  return api.ctx.app.inject({
     method: 'POST',
     url: '/v2/users/client',
     headers: bearer(token),
@@ -25,7 +21,7 @@ function create(token: string, body: object) {
 }
 
 async function clientToken(clientId: string, secret: string) {
-  return ctx.app.inject({
+  return api.ctx.app.inject({
     method: 'POST',
     url: '/connect/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -39,7 +35,7 @@ async function clientToken(clientId: string, secret: string) {
 }
 
 async function list(token: string) {
-  const res = await ctx.app.inject({
+  const res = await api.ctx.app.inject({
     method: 'GET',
     url: '/v2/users/client',
     headers: bearer(token),
@@ -61,7 +57,7 @@ describe('API clients', () => {
     const token = await clientToken('nw-ops', secret);
     expect(token.statusCode).toBe(200);
     const accessToken = token.json<{ access_token: string }>().access_token;
-    const me = await ctx.app.inject({
+    const me = await api.ctx.app.inject({
       method: 'GET',
       url: '/v2/users/me',
       headers: bearer(accessToken),
@@ -69,14 +65,14 @@ describe('API clients', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'hannah.keller@northwind.example' });
 
-    const deleted = await ctx.app.inject({
+    const deleted = await api.ctx.app.inject({
       method: 'DELETE',
       url: '/v2/users/client/nw-ops',
       headers: bearer(hannah),
     });
     expect(deleted.statusCode).toBe(204);
     expect(await list(hannah)).toEqual([]);
-    const refused = await ctx.app.inject({
+    const refused = await api.ctx.app.inject({
       method: 'GET',
       url: '/v2/users/me',
       headers: bearer(accessToken),
@@ -96,7 +92,7 @@ describe('API clients', () => {
 
   it("lists only the caller's clients and answers 404 for another user's", async () => {
     expect((await list(liam)).map((c) => c.clientId)).toEqual([]);
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'DELETE',
       url: '/v2/users/client/shared-id',
       headers: bearer(liam),

@@ -11,9 +11,10 @@ import {
   createTestContext,
   signIn,
   demoEmail,
+  TEST_FLEET,
   type TestContext,
 } from '../../test/test-app.js';
-import { seedSmallFleet } from '../../test/fleet-fixtures.js';
+import { seedDemoFleet } from '../../demo/seed-fleet.js';
 import { importFleetIntoHubSimulator } from '../../simulators/hub/pg-hub-remote-store.js';
 import { DEVICE_OPERATION_MESSAGES as M } from './device-operations.messages.js';
 
@@ -25,7 +26,12 @@ afterEach(async () => {
 
 async function setUp(env: Record<string, string>) {
   ctx = await createTestContext(env);
-  await seedSmallFleet(ctx.database.db, 31, 24);
+  await seedDemoFleet(ctx.database.db, {
+    ...TEST_FLEET,
+    seed: 31,
+    deviceCount: 24,
+    accountCount: 8,
+  });
   await importFleetIntoHubSimulator(ctx.database.pool);
   const token = (await signIn(ctx.app, demoEmail('superUser'))).accessToken;
   return { ctx, token };

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema, feedbackPageSchema, type RoleKey } from '@aerie/contract';
-import {
-  bearer,
-  createTestContext,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
+const api = useApiContext({ fleet: false });
 
 const browserMeta = {
   screenResolution: '1920x1080',
@@ -17,16 +11,8 @@ const browserMeta = {
   url: 'http://localhost:8080/home',
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  tokens = await signInEveryRole(ctx.app);
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
 function post(url: string, role: RoleKey, payload: object) {
-  return ctx.app.inject({ method: 'POST', url, headers: bearer(tokens[role]), payload });
+  return api.ctx.app.inject({ method: 'POST', url, headers: api.as(role), payload });
 }
 
 describe('feedback', () => {
@@ -49,10 +35,10 @@ describe('feedback', () => {
         })
       ).statusCode,
     ).toBe(201);
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'GET',
       url: '/v2/feed/feedback?skip=0&take=1',
-      headers: bearer(tokens.productSupport),
+      headers: api.as('productSupport'),
     });
     expect(res.statusCode).toBe(200);
     const page = feedbackPageSchema.parse(res.json());
@@ -68,10 +54,10 @@ describe('feedback', () => {
     });
     const next = feedbackPageSchema.parse(
       (
-        await ctx.app.inject({
+        await api.ctx.app.inject({
           method: 'GET',
           url: '/v2/feed/feedback?skip=1&take=1',
-          headers: bearer(tokens.superUser),
+          headers: api.as('superUser'),
         })
       ).json(),
     );
@@ -80,10 +66,10 @@ describe('feedback', () => {
 
   it('answers 403 to customers reading feedback', async () => {
     for (const role of ['accountAdmin', 'credentialed'] as const) {
-      const res = await ctx.app.inject({
+      const res = await api.ctx.app.inject({
         method: 'GET',
         url: '/v2/feed/feedback',
-        headers: bearer(tokens[role]),
+        headers: api.as(role),
       });
       expect(res.statusCode).toBe(403);
     }
@@ -124,7 +110,7 @@ describe('telemetry and error reports', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const rows = await ctx.database.pool.query<{ n: string }>(
+    const rows = await api.ctx.database.pool.query<{ n: string }>(
       `select count(*) as n from telemetry_events t join users u on u.id = t.user_id
        where u.email = 'liam.brooks@northwind.example' and t.locale = 'en-GB'`,
     );
@@ -145,7 +131,7 @@ describe('telemetry and error reports', () => {
   });
 
   it('stores an error report and logs it at warn level for support', async () => {
-    const warn = vi.spyOn(ctx.app.log, 'warn');
+    const warn = vi.spyOn(api.ctx.app.log, 'warn');
     const res = await post('/v2/feed/errors', 'accountAdmin', {
       message: 'TypeError: x is undefined',
       stack: 'at y (app.js:1:1)',
@@ -157,7 +143,7 @@ describe('telemetry and error reports', () => {
       expect.objectContaining({ browserError: 'TypeError: x is undefined' }),
       'browser reported an unexpected error',
     );
-    const rows = await ctx.database.pool.query('select * from error_reports');
+    const rows = await api.ctx.database.pool.query('select * from error_reports');
     expect(rows.rowCount).toBe(1);
     warn.mockRestore();
   });

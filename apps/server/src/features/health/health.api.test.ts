@@ -1,35 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { healthSchema, MAINTENANCE_HEADER, type RoleKey } from '@aerie/contract';
-import {
-  bearer,
-  createTestContext,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  tokens = await signInEveryRole(ctx.app);
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const api = useApiContext({ fleet: false });
 
 function setMaintenance(role: RoleKey, maintenance: boolean) {
-  return ctx.app.inject({
+  return api.ctx.app.inject({
     method: 'PUT',
     url: '/health/maintenance',
-    headers: bearer(tokens[role]),
+    headers: api.as(role),
     payload: { maintenance },
   });
 }
 
 describe('maintenance mode', () => {
   it('is off by default, readable without a token, with no header', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/health/maintenance' });
+    const res = await api.ctx.app.inject({ method: 'GET', url: '/health/maintenance' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ maintenance: false });
     expect(res.headers[MAINTENANCE_HEADER]).toBeUndefined();
@@ -41,25 +27,25 @@ describe('maintenance mode', () => {
     const on = await setMaintenance('providerAdmin', true);
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ maintenance: true });
-    const res = await ctx.app.inject({ method: 'GET', url: '/health/maintenance' });
+    const res = await api.ctx.app.inject({ method: 'GET', url: '/health/maintenance' });
     expect(res.json()).toEqual({ maintenance: true });
     expect(res.headers[MAINTENANCE_HEADER]).toBe('on');
-    const me = await ctx.app.inject({
+    const me = await api.ctx.app.inject({
       method: 'GET',
       url: '/v2/users/me',
-      headers: bearer(tokens.credentialed),
+      headers: api.as('credentialed'),
     });
     expect(me.statusCode).toBe(200);
     expect((await setMaintenance('superUser', false)).json()).toEqual({ maintenance: false });
-    const off = await ctx.app.inject({ method: 'GET', url: '/health/maintenance' });
+    const off = await api.ctx.app.inject({ method: 'GET', url: '/health/maintenance' });
     expect(off.headers[MAINTENANCE_HEADER]).toBeUndefined();
   });
 
   it('refuses a body without a boolean, naming the field', async () => {
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'PUT',
       url: '/health/maintenance',
-      headers: bearer(tokens.superUser),
+      headers: api.as('superUser'),
       payload: { maintenance: 'yes' },
     });
     expect(res.statusCode).toBe(400);
@@ -70,10 +56,10 @@ describe('maintenance mode', () => {
 describe('health', () => {
   it('answers the service map to Super User and provider Admin', async () => {
     for (const role of ['superUser', 'providerAdmin'] as const) {
-      const res = await ctx.app.inject({
+      const res = await api.ctx.app.inject({
         method: 'GET',
         url: '/health',
-        headers: bearer(tokens[role]),
+        headers: api.as(role),
       });
       expect(res.statusCode).toBe(200);
       const health = healthSchema.parse(res.json());
@@ -88,43 +74,43 @@ describe('health', () => {
   });
 
   it('answers 401 without a token and 403 to other roles', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(401);
+    expect((await api.ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(401);
     for (const role of [
       'salesSupport',
       'productSupport',
       'accountAdmin',
       'credentialed',
     ] as const) {
-      const res = await ctx.app.inject({
+      const res = await api.ctx.app.inject({
         method: 'GET',
         url: '/health',
-        headers: bearer(tokens[role]),
+        headers: api.as(role),
       });
       expect(res.statusCode).toBe(403);
     }
   });
 
   it('keeps /status public', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/status' })).statusCode).toBe(200);
+    expect((await api.ctx.app.inject({ method: 'GET', url: '/status' })).statusCode).toBe(200);
   });
 });
 
 describe('cache clears', () => {
   it('answers the spec message per kind', async () => {
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'POST',
       url: '/v2/admin/cache/device',
-      headers: bearer(tokens.providerAdmin),
+      headers: api.as('providerAdmin'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ kind: 'device', message: 'Device cache cleared successfully.' });
   });
 
   it('refuses an unknown kind with 400 naming the field', async () => {
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'POST',
       url: '/v2/admin/cache/everything',
-      headers: bearer(tokens.superUser),
+      headers: api.as('superUser'),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'kind' });

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobListSchema, jobSchema, roleKeys, type Job, type RoleKey } from '@aerie/contract';
 import { NotFoundError } from '../../plugins/errors.js';
-import {
-  bearer,
-  createTestContext,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { useApiContext } from '../../test/test-app.js';
 import {
   ACCOUNT_ROLES,
+  accountId,
   MISSING_ID as MISSING,
   NORTHWIND_ACCOUNTS as NORTHWIND,
   sameFor,
-  seedSmallFleet,
-  sqlProbe,
   statusesOf,
 } from '../../test/fleet-fixtures.js';
 import { IllegalJobTransitionError, type JobsService } from './index.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
+const api = useApiContext({ fleet: { seed: 11, deviceCount: 40, accountCount: 8 } });
 let jobs: JobsService;
 
 /** Jobs made in beforeAll: one active and one finished per account group. */
@@ -27,29 +20,19 @@ const made: Record<'northwindActive' | 'northwindDone' | 'terraActive' | 'terraD
   {} as never;
 
 async function deviceOf(accounts: readonly string[]): Promise<{ id: string; account_id: string }> {
-  const r = await ctx.database.pool.query<{ id: string; account_id: string }>(
+  const r = await api.ctx.database.pool.query<{ id: string; account_id: string }>(
     `select d.id, d.account_id from devices d join accounts a on a.id = d.account_id
      where a.name = any($1) order by d.id limit 1`,
     [accounts],
   );
   return r.rows[0]!;
 }
-const scalar = (sql: string, params?: unknown[]) => sqlProbe(ctx.database.pool).scalar(sql, params);
-const accountId = (name: string) => sqlProbe(ctx.database.pool).accountId(name);
 function get(role: RoleKey | null, url: string, query: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'GET',
-    url,
-    query,
-    headers: role ? bearer(tokens[role]) : {},
-  });
+  return api.call(role, 'GET', url, { query });
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedSmallFleet(ctx.database.db, 11, 40);
-  tokens = await signInEveryRole(ctx.app);
-  jobs = ctx.app.services.jobs;
+  jobs = api.ctx.app.services.jobs;
 
   const northwind = await deviceOf(NORTHWIND);
   const terra = await deviceOf(['Terra Logistics', 'Terra Logistics – Rail']);
@@ -67,7 +50,7 @@ beforeAll(async () => {
     await jobs.createJob(kind, northwind.account_id, northwind.id, null, { requestedBy: 'test' });
   await jobs.createJob(
     'monthlyReport',
-    await accountId('Northwind Maritime – Pacific Fleet'),
+    await accountId(api, 'Northwind Maritime – Pacific Fleet'),
     null,
     null,
   );
@@ -79,16 +62,13 @@ beforeAll(async () => {
     { version: '4.2.1' },
   );
   await jobs.markRunning(made.northwindActive.id);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('GET /v2/jobs', () => {
   it("answers every role with the active jobs of the caller's accounts only", async () => {
     const active = "status in ('Queued', 'Running')";
-    const all = await scalar(`select count(*)::int as n from jobs where ${active}`);
-    const northwind = await scalar(
+    const all = await api.count(`select count(*)::int as n from jobs where ${active}`);
+    const northwind = await api.count(
       `select count(*)::int as n from jobs j join accounts a on a.id = j.account_id
        where ${active} and a.name = any($1)`,
       [NORTHWIND],
@@ -231,7 +211,7 @@ describe('jobs service lifecycle', () => {
     await jobs.markRunning(job.id);
     // Open the pool's connections first, so the updates run side by side (on PostgreSQL).
     await Promise.all(
-      Array.from({ length: 4 }, () => ctx.database.pool.query('select pg_sleep(0.05)')),
+      Array.from({ length: 4 }, () => api.ctx.database.pool.query('select pg_sleep(0.05)')),
     );
     const outcomes = await Promise.allSettled([
       jobs.finish(job.id, 'Success'),
@@ -248,7 +228,7 @@ describe('jobs service lifecycle', () => {
 
   it('refuses a device of another account and a malformed kind', async () => {
     const device = await deviceOf(NORTHWIND);
-    const terra = await accountId('Terra Logistics');
+    const terra = await accountId(api, 'Terra Logistics');
     await expect(jobs.createJob('syncToHub', terra, device.id, null)).rejects.toMatchObject({
       statusCode: 400,
       field: 'deviceId',
@@ -256,22 +236,21 @@ describe('jobs service lifecycle', () => {
     await expect(
       jobs.createJob('drop table jobs', device.account_id, device.id, null),
     ).rejects.toMatchObject({ statusCode: 400, field: 'kind' });
-    expect(await scalar("select count(*)::int as n from jobs where kind = 'drop table jobs'")).toBe(
-      0,
-    );
+    expect(
+      await api.count("select count(*)::int as n from jobs where kind = 'drop table jobs'"),
+    ).toBe(0);
   });
 });
 
 describe('jobs: 404 outside the caller’s accounts (issue 12)', () => {
   it('answers 404 to every role for a job it does not see; every role may read one it sees', async () => {
-    const callers = { ctx, as: (role: RoleKey) => bearer(tokens[role]) };
     const job = (id: string) => ({ method: 'GET' as const, url: `/v2/jobs/${id}` });
-    expect(await statusesOf(callers, roleKeys, job(MISSING))).toEqual(sameFor(roleKeys, 404));
-    expect(await statusesOf(callers, ACCOUNT_ROLES, job(made.terraActive.id))).toEqual(
+    expect(await statusesOf(api, roleKeys, job(MISSING))).toEqual(sameFor(roleKeys, 404));
+    expect(await statusesOf(api, ACCOUNT_ROLES, job(made.terraActive.id))).toEqual(
       sameFor(ACCOUNT_ROLES, 404),
     );
     // Jobs need only portal access, which every role has: no 403.
-    expect(await statusesOf(callers, roleKeys, job(made.northwindDone.id))).toEqual(
+    expect(await statusesOf(api, roleKeys, job(made.northwindDone.id))).toEqual(
       sameFor(roleKeys, 200),
     );
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   apiErrorSchema,
@@ -10,33 +10,26 @@ import {
 import { buildApp } from '../../test/build-app.js';
 import { openDatabase } from '../../db/database.js';
 import { MAX_STREAMS_PER_USER } from './notifications.stream.js';
-import { bearer, createTestContext, signIn, type TestContext } from '../../test/test-app.js';
+import { bearer, useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
+const api = useApiContext({ fleet: false });
 let hannah: string;
 let liam: string;
 let hannahId: string;
 let liamId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  hannah = (await signIn(ctx.app, 'hannah.keller@northwind.example')).accessToken;
-  liam = (await signIn(ctx.app, 'liam.brooks@northwind.example')).accessToken;
-  const ids = await ctx.database.pool.query<{ id: string; email: string }>(
+  hannah = api.tokens.accountAdmin;
+  liam = api.tokens.credentialed;
+  const ids = await api.ctx.database.pool.query<{ id: string; email: string }>(
     'select id, email from users',
   );
   hannahId = ids.rows.find((r) => r.email.startsWith('hannah'))!.id;
   liamId = ids.rows.find((r) => r.email.startsWith('liam'))!.id;
 });
-afterAll(async () => {
-  // NOTE: after an aborted stream, Node's fetch (undici) may open a spare connection that sends
-  // no request; server.close() would wait for it.
-  ctx?.app.server.closeAllConnections();
-  await ctx?.close();
-});
 
 async function list(token: string): Promise<Notification[]> {
-  const res = await ctx.app.inject({
+  const res = await api.ctx.app.inject({
     method: 'GET',
     url: '/v1/notifications',
     headers: bearer(token),
@@ -100,7 +93,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 describe('notifications', () => {
   it('lists a published notification for its user only, newest first', async () => {
-    const { publishNotification } = ctx.app.services;
+    const { publishNotification } = api.ctx.app.services;
     await publishNotification(hannahId, { name: 'SyncRemote', type: 'progress', label: 'first' });
     const second = await publishNotification(hannahId, {
       name: 'SyncRemote',
@@ -121,13 +114,13 @@ describe('notifications', () => {
   });
 
   it("marks the caller's notifications read and ignores other users' ids", async () => {
-    const liamsOwn = await ctx.app.services.publishNotification(liamId, {
+    const liamsOwn = await api.ctx.app.services.publishNotification(liamId, {
       name: 'Test',
       type: 'info',
       label: 'liam',
     });
     const ids = [...(await list(hannah)).map((n) => n.id), liamsOwn.id];
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'PUT',
       url: '/v1/notifications',
       headers: bearer(hannah),
@@ -136,7 +129,7 @@ describe('notifications', () => {
     expect(res.statusCode).toBe(204);
     expect((await list(hannah)).every((n) => n.isRead)).toBe(true);
     expect((await list(liam))[0]!.isRead).toBe(false);
-    const bad = await ctx.app.inject({
+    const bad = await api.ctx.app.inject({
       method: 'PUT',
       url: '/v1/notifications',
       headers: bearer(hannah),
@@ -148,7 +141,7 @@ describe('notifications', () => {
   it('clears listed notifications, then all, never touching another user’s', async () => {
     const liamsOwn = (await list(liam))[0]!;
     const [first] = await list(hannah);
-    const one = await ctx.app.inject({
+    const one = await api.ctx.app.inject({
       method: 'DELETE',
       url: '/v1/notifications',
       headers: bearer(hannah),
@@ -156,7 +149,7 @@ describe('notifications', () => {
     });
     expect(one.statusCode).toBe(204);
     expect(await list(hannah)).toHaveLength(1);
-    const all = await ctx.app.inject({
+    const all = await api.ctx.app.inject({
       method: 'DELETE',
       url: '/v1/notifications',
       headers: bearer(hannah),
@@ -167,7 +160,7 @@ describe('notifications', () => {
   });
 
   it('answers at most 200, the newest', async () => {
-    await ctx.database.pool.query(
+    await api.ctx.database.pool.query(
       // Older than Liam's own notification however long the earlier tests took.
       `insert into notifications (user_id, name, type, label, created_at)
        select $1, 'Bulk', 'info', 'n' || g,
@@ -182,7 +175,7 @@ describe('notifications', () => {
   });
 
   it('sends a test notification and limits how often', async () => {
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'POST',
       url: '/v1/notifications/test',
       headers: bearer(hannah),
@@ -190,12 +183,12 @@ describe('notifications', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type: 'info', label: 'This is a test notification.' });
     for (let i = 0; i < 4; i++)
-      await ctx.app.inject({
+      await api.ctx.app.inject({
         method: 'POST',
         url: '/v1/notifications/test',
         headers: bearer(hannah),
       });
-    const limited = await ctx.app.inject({
+    const limited = await api.ctx.app.inject({
       method: 'POST',
       url: '/v1/notifications/test',
       headers: bearer(hannah),
@@ -207,7 +200,7 @@ describe('notifications', () => {
   });
 
   it('refuses the live stream without a token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/live/notifications' });
+    const res = await api.ctx.app.inject({ method: 'GET', url: '/live/notifications' });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -215,7 +208,7 @@ describe('notifications', () => {
 describe('live stream', () => {
   let baseUrl: string;
   beforeAll(async () => {
-    baseUrl = await listen(ctx.app);
+    baseUrl = await listen(api.ctx.app);
   });
 
   it('delivers a published notification to its user’s stream within 5 s, and to no one else', async () => {
@@ -226,7 +219,7 @@ describe('live stream', () => {
       expect(mine.res.headers.get('content-type')).toContain('text/event-stream');
       expect(mine.res.headers.get('cache-control')).toContain('no-cache');
       expect(mine.res.headers.get('x-accel-buffering')).toBe('no');
-      const sent = await ctx.app.services.publishNotification(hannahId, {
+      const sent = await api.ctx.app.services.publishNotification(hannahId, {
         name: 'SyncTerminal',
         type: 'Error',
         label: 'Sync failed',
@@ -262,14 +255,14 @@ describe('live stream', () => {
 
 describe.runIf(process.env['TEST_DATABASE_URL'])('two instances on one PostgreSQL', () => {
   it('delivers a notification published on one instance to a stream on the other', async () => {
-    const database = await openDatabase({ kind: 'postgres', url: ctx.databaseUrl!, max: 2 });
-    const other = await buildApp({ config: ctx.config, database, logger: false });
+    const database = await openDatabase({ kind: 'postgres', url: api.ctx.databaseUrl!, max: 2 });
+    const other = await buildApp({ config: api.ctx.config, database, logger: false });
     try {
       const otherUrl = await listen(other);
       const stream = await openStream(otherUrl, hannah);
       try {
         expect(stream.res.status).toBe(200);
-        const sent = await ctx.app.services.publishNotification(hannahId, {
+        const sent = await api.ctx.app.services.publishNotification(hannahId, {
           name: 'SyncRemote',
           type: 'PartialSuccess',
           label: 'From instance A',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createAccessStatsSchema,
   dataPackageLabel,
@@ -6,60 +6,28 @@ import {
   type AccessStats,
   type RoleKey,
 } from '@aerie/contract';
-import { seedDemoFleet } from '../../demo/seed-fleet.js';
 import { demoUsers } from '../../demo/demo-identities.js';
-import {
-  bearer,
-  createTestContext,
-  signIn,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { NORTHWIND_TREE } from '../../test/fleet-fixtures.js';
+import { bearer, createTestContext, signIn, useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
+const api = useApiContext({ fleet: { seed: 21, deviceCount: 200, accountCount: 10 } });
 const schema = createAccessStatsSchema('Aerie');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemoFleet(ctx.database.db, {
-    seed: 21,
-    deviceCount: 200,
-    accountCount: 10,
-    now: new Date('2026-11-22T12:00:00Z'),
-    usageDays: 0,
-    showcaseDevices: 0,
-    showcaseDays: 0,
-    metricDays: 0,
-  });
-  tokens = await signInEveryRole(ctx.app);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-});
-
 async function stats(role: RoleKey): Promise<AccessStats> {
-  const res = await ctx.app.inject({
+  const res = await api.ctx.app.inject({
     method: 'GET',
     url: '/v2/info/accessStats',
-    headers: bearer(tokens[role]),
+    headers: api.as(role),
   });
   expect(res.statusCode, res.body).toBe(200);
   return schema.parse(res.json());
 }
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await ctx.database.pool.query<T & Record<string, unknown>>(sql, params)).rows;
-}
-async function scalar(sql: string, params: unknown[] = []): Promise<number> {
-  return (await query<{ n: number }>(sql, params))[0]!.n;
-}
 async function counts(sql: string, params: unknown[] = []): Promise<Record<string, number>> {
-  const rows = await query<{ k: string; n: number }>(sql, params);
+  const rows = await api.rows<{ k: string; n: number }>(sql, params);
   return Object.fromEntries(rows.map((r) => [r.k, r.n]));
 }
 
 /** The accounts each role sees: every account for staff, the Northwind tree for its users. */
-const NORTHWIND_TREE = `select id from accounts where name in ('Northwind Maritime', 'Northwind Maritime – Atlantic Fleet', 'Northwind Maritime – Pacific Fleet')`;
 const scopeOf = (role: RoleKey) =>
   role === 'accountAdmin' || role === 'credentialed' ? NORTHWIND_TREE : 'select id from accounts';
 
@@ -67,15 +35,15 @@ const scopeOf = (role: RoleKey) =>
 async function groundTruth(role: RoleKey) {
   const scope = scopeOf(role);
   const devices = `from devices where deleted_at is null and account_id in (${scope})`;
-  const n = (where: string) => scalar(`select count(*)::int as n ${devices} and ${where}`);
-  const active = await query<{ gb: number | null; n: number }>(
+  const n = (where: string) => api.count(`select count(*)::int as n ${devices} and ${where}`);
+  const active = await api.rows<{ gb: number | null; n: number }>(
     `select s.data_limit_gb as gb, count(distinct s.id)::int as n
        from subscriptions s join device_subscriptions ds on ds.subscription_id = s.id and ds.active
        join devices d on d.id = ds.device_id and d.deleted_at is null
       where s.account_id in (${scope}) and d.account_id in (${scope}) group by 1`,
   );
   const activeUsers = (staff: boolean) =>
-    scalar(
+    api.count(
       `select count(*)::int as n from users where last_active_at > now() - interval '30 days'
           and account_id in (${scope}) and (lower(email) like '%@aerie.example') = $1`,
       [staff],
@@ -98,8 +66,10 @@ async function groundTruth(role: RoleKey) {
     ),
     monthlyActiveAerieUsers: await activeUsers(true),
     monthlyActiveNonAerieUsers: await activeUsers(false),
-    totalAccounts: await scalar(`select count(*)::int as n from accounts where id in (${scope})`),
-    accountsWithConfiguratorAccess: await scalar(
+    totalAccounts: await api.count(
+      `select count(*)::int as n from accounts where id in (${scope})`,
+    ),
+    accountsWithConfiguratorAccess: await api.count(
       `select count(*)::int as n from accounts where configurator_visible and id in (${scope})`,
     ),
   };
@@ -116,16 +86,16 @@ const ADMIN_TILES = [
 describe('last activity', () => {
   it('is recorded for every signed-in user making a call, without slowing the call', async () => {
     for (const role of roleKeys) {
-      const res = await ctx.app.inject({
+      const res = await api.ctx.app.inject({
         method: 'GET',
         url: '/v2/accounts',
-        headers: bearer(tokens[role]),
+        headers: api.as(role),
       });
       expect(res.statusCode).toBe(200);
     }
     const emails = demoUsers.map((u) => u.email);
     await vi.waitFor(async () => {
-      const recent = await scalar(
+      const recent = await api.count(
         `select count(*)::int as n from users
           where email = any($1) and last_active_at > now() - interval '1 minute'`,
         [emails],
@@ -138,7 +108,7 @@ describe('last activity', () => {
 describe('GET /v2/info/accessStats', () => {
   beforeAll(async () => {
     // Users active at different times, in and out of the Northwind tree, staff and not.
-    await ctx.database.pool.query(
+    await api.ctx.database.pool.query(
       `insert into users (account_id, role_id, email, first_name, last_name, last_active_at)
        select a.id, (select id from roles where key = 'credentialed'), u.email, 'Test', 'User',
               now() - u.ago::interval
@@ -151,7 +121,7 @@ describe('GET /v2/info/accessStats', () => {
          join accounts a on a.name = u.account`,
     );
     // Some of the fleet was removed: deleted devices never count.
-    await ctx.database.pool.query(
+    await api.ctx.database.pool.query(
       `update devices set deleted_at = now() where id in
          (select id from devices where satellite_online order by serial limit 3)`,
     );
@@ -197,14 +167,14 @@ describe('GET /v2/info/accessStats', () => {
 
   it('answers from memory for a minute, until the device cache is cleared', async () => {
     const before = await stats('credentialed');
-    await ctx.database.pool.query(
+    await api.ctx.database.pool.query(
       `update devices set private = not private where account_id in (${NORTHWIND_TREE})`,
     );
     expect((await stats('accountAdmin')).privateDevices).toBe(before.privateDevices);
-    const cleared = await ctx.app.inject({
+    const cleared = await api.ctx.app.inject({
       method: 'POST',
       url: '/v2/admin/cache/device',
-      headers: bearer(tokens.superUser),
+      headers: api.as('superUser'),
     });
     expect(cleared.statusCode).toBe(200);
     expect((await stats('credentialed')).privateDevices).toBe(
@@ -214,7 +184,7 @@ describe('GET /v2/info/accessStats', () => {
   });
 
   it('needs a token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/v2/info/accessStats' });
+    const res = await api.ctx.app.inject({ method: 'GET', url: '/v2/info/accessStats' });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@aerie/contract';
-import { bearer, createTestContext, signIn, type TestContext } from '../../test/test-app.js';
+import { bearer, useApiContext } from '../../test/test-app.js';
 
-let ctx: TestContext;
+const api = useApiContext({ fleet: false });
 let liam: string;
 let hannah: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  liam = (await signIn(ctx.app, 'liam.brooks@northwind.example')).accessToken;
-  hannah = (await signIn(ctx.app, 'hannah.keller@northwind.example')).accessToken;
-});
-afterAll(async () => {
-  await ctx?.close();
+beforeAll(() => {
+  liam = api.tokens.credentialed;
+  hannah = api.tokens.accountAdmin;
 });
 
 async function call(method: 'GET' | 'POST', url: string, token = liam, payload?: unknown) {
-  const res = await ctx.app.inject({
+  const res = await api.ctx.app.inject({
     method,
     url,
     headers: bearer(token),

@@ -7,22 +7,22 @@ import {
   subscriptionUsageSchema,
   type RoleKey,
 } from '@aerie/contract';
-import { ACCOUNT_ROLES, sameFor } from '../../test/fleet-fixtures.js';
-import { MISSING, usePreparedSubscriptions } from './subscriptions.test-fixture.js';
+import { ACCOUNT_ROLES, MISSING_ID as MISSING, sameFor } from '../../test/fleet-fixtures.js';
+import { usePreparedSubscriptions } from './subscriptions.test-setup.js';
 
 // A Northwind subscription with three devices (one of Terra), usage and every field set,
 // and a subscription outside Northwind.
 const t = usePreparedSubscriptions();
 
 const get = (role: RoleKey, id: string, url = `/v3/subscriptions/${id}`) =>
-  t.f.call(role, 'GET', url);
+  t.api.call(role, 'GET', url);
 
 describe('GET /v3/subscriptions/{id}', () => {
   it('answers every field of the subscription to a Super User', async () => {
     const res = await get('superUser', t.northwind);
     expect(res.statusCode, res.body).toBe(200);
     const s = subscriptionSchema.parse(res.json());
-    const [truth] = await t.f.rows<Record<string, unknown>>(
+    const [truth] = await t.api.rows<Record<string, unknown>>(
       'select * from subscriptions where id = $1',
       [t.northwind],
     );
@@ -39,7 +39,7 @@ describe('GET /v3/subscriptions/{id}', () => {
       pendingTransferEmail: 'new.owner@example.com',
       malformed: false,
     });
-    const usage = await t.f.rows<{ year: number; month: number; sat: string; cell: string }>(
+    const usage = await t.api.rows<{ year: number; month: number; sat: string; cell: string }>(
       `select year, month, satellite_bytes::text as sat, cellular_bytes::text as cell
        from subscription_monthly_usage where subscription_id = $1 order by year, month`,
       [t.northwind],
@@ -53,7 +53,7 @@ describe('GET /v3/subscriptions/{id}', () => {
         value: Number(u.sat) + Number(u.cell),
       })),
     );
-    const names = await t.f.rows<{ name: string }>(
+    const names = await t.api.rows<{ name: string }>(
       `select d.name from device_subscriptions ds join devices d on d.id = ds.device_id
        where ds.subscription_id = $1 order by lower(d.name), d.id`,
       [t.northwind],
@@ -89,13 +89,13 @@ describe('GET /v3/subscriptions/{id}', () => {
   );
 
   it('flags a malformed subscription to every role, even one that cannot see why', async () => {
-    const [m] = await t.f.rows<{ id: string }>(
+    const [m] = await t.api.rows<{ id: string }>(
       'select id from subscriptions where nms_id is null order by id limit 1',
     );
     const staff = subscriptionSchema.parse((await get('productSupport', m!.id)).json());
     expect(staff.malformed).toBe(true);
     expect(staff.nmsId).toBeUndefined();
-    const total = await t.f.count(
+    const total = await t.api.count(
       `select count(*)::int as n from subscriptions
        where data_limit_gb is null or network_identifiers is null or nms_id is null`,
     );
@@ -116,13 +116,15 @@ describe('GET /v3/subscriptions/{id}', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ field: string }>().field).toBe('id');
     expect((await get('credentialed', t.northwind)).statusCode).toBe(403);
-    expect((await t.f.call(null, 'GET', `/v3/subscriptions/${t.northwind}`)).statusCode).toBe(401);
+    expect((await t.api.call(null, 'GET', `/v3/subscriptions/${t.northwind}`)).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('GET /v3/subscriptions/{id}/usage', () => {
   const usage = (role: RoleKey, id: string, groupBy?: string) =>
-    t.f.call(role, 'GET', `/v3/subscriptions/${id}/usage`, groupBy ? { query: { groupBy } } : {});
+    t.api.call(role, 'GET', `/v3/subscriptions/${id}/usage`, groupBy ? { query: { groupBy } } : {});
 
   it('answers the stored months, the same as the detail', async () => {
     const res = await usage('accountAdmin', t.northwind, 'monthly');
@@ -166,7 +168,7 @@ describe('GET /v3/subscriptions/{id}/usage', () => {
   });
 
   it('leaves out days outside the subscription period and outside a device link', async () => {
-    const [earlier] = await t.f.rows<{ id: string; start: Date }>(
+    const [earlier] = await t.api.rows<{ id: string; start: Date }>(
       `select d.id, s.start_date as start from devices d, subscriptions s
        where d.name = 'aaa-earlier-unit' and s.id = $1`,
       [t.northwind],
@@ -178,7 +180,7 @@ describe('GET /v3/subscriptions/{id}/usage', () => {
     const daily = async () =>
       subscriptionUsageSchema.parse((await usage('superUser', t.northwind, 'daily')).json());
     const unchanged = await daily();
-    await t.f.rows(
+    await t.api.rows(
       `insert into device_daily_usage (device_id, day, satellite_bytes, cellular_bytes)
        values ($1, $2, 1000, 0), ($1, $3, 2000, 0)`,
       [earlier!.id, before, linkEnd],
@@ -198,10 +200,10 @@ describe('GET /v3/subscriptions/{id}/usage', () => {
 
 describe('GET /v3/subscriptions/{id}/devices', () => {
   it('pages its devices by name, 20 by default, only those the caller sees', async () => {
-    const res = await t.f.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`);
+    const res = await t.api.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`);
     expect(res.statusCode, res.body).toBe(200);
     const all = subscriptionDeviceListSchema.parse(res.json());
-    const truth = await t.f.rows<{
+    const truth = await t.api.rows<{
       id: string;
       name: string;
       serial: string | null;
@@ -213,13 +215,13 @@ describe('GET /v3/subscriptions/{id}/devices', () => {
     );
     expect(all).toEqual({ items: truth, count: truth.length });
     const mine = subscriptionDeviceListSchema.parse(
-      (await t.f.call('accountAdmin', 'GET', `/v3/subscriptions/${t.northwind}/devices`)).json(),
+      (await t.api.call('accountAdmin', 'GET', `/v3/subscriptions/${t.northwind}/devices`)).json(),
     );
     expect(mine.items.map((d) => d.name)).not.toContain('aab-foreign-unit');
     expect(mine.count).toBe(truth.length - 1);
     const second = subscriptionDeviceListSchema.parse(
       (
-        await t.f.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`, {
+        await t.api.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`, {
           query: { skip: '1', take: '1' },
         })
       ).json(),
@@ -228,17 +230,17 @@ describe('GET /v3/subscriptions/{id}/devices', () => {
   });
 
   it('defaults to 20 a page', async () => {
-    const [pool] = await t.f.rows<{ id: string }>(
+    const [pool] = await t.api.rows<{ id: string }>(
       'select id from subscriptions order by id limit 1',
     );
-    await t.f.rows(
+    await t.api.rows(
       `insert into device_subscriptions (device_id, subscription_id, start_date, active)
        select id, $1, now(), false from devices
        where id not in (select device_id from device_subscriptions where subscription_id = $1) limit 30`,
       [pool!.id],
     );
     const p = subscriptionDeviceListSchema.parse(
-      (await t.f.call('superUser', 'GET', `/v3/subscriptions/${pool!.id}/devices`)).json(),
+      (await t.api.call('superUser', 'GET', `/v3/subscriptions/${pool!.id}/devices`)).json(),
     );
     expect(p.items).toHaveLength(20);
     expect(p.count).toBeGreaterThan(30);
@@ -248,10 +250,11 @@ describe('GET /v3/subscriptions/{id}/devices', () => {
 
   it('answers 404 outside the scope and 400 for take out of range', async () => {
     expect(
-      (await t.f.call('accountAdmin', 'GET', `/v3/subscriptions/${t.outside}/devices`)).statusCode,
+      (await t.api.call('accountAdmin', 'GET', `/v3/subscriptions/${t.outside}/devices`))
+        .statusCode,
     ).toBe(404);
     for (const take of ['0', '1001']) {
-      const res = await t.f.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`, {
+      const res = await t.api.call('superUser', 'GET', `/v3/subscriptions/${t.northwind}/devices`, {
         query: { take },
       });
       expect(res.statusCode).toBe(400);
@@ -263,7 +266,7 @@ describe('subscriptions: 404 outside the caller’s accounts, then 403 (issue 12
   it('answers 404 to every role for a subscription it does not see, 403 to Credentialed for one it does', async () => {
     const statuses = async (roles: readonly RoleKey[], url: string) => {
       const answers: Partial<Record<RoleKey, number>> = {};
-      for (const role of roles) answers[role] = (await t.f.call(role, 'GET', url)).statusCode;
+      for (const role of roles) answers[role] = (await t.api.call(role, 'GET', url)).statusCode;
       return answers;
     };
     for (const path of ['', '/usage', '/devices']) {

@@ -7,22 +7,22 @@ import {
   type RoleKey,
 } from '@aerie/contract';
 import {
-  MISSING,
+  MISSING_ID as MISSING,
   NORTHWIND_TREE,
-  STAFF,
-  usePreparedSubscriptions,
-} from './subscriptions.test-fixture.js';
+  STAFF_ROLES as STAFF,
+} from '../../test/fleet-fixtures.js';
+import { usePreparedSubscriptions } from './subscriptions.test-setup.js';
 
 // A Northwind subscription with three devices (one of Terra), usage and every field set,
 // and a subscription outside Northwind.
 const t = usePreparedSubscriptions();
 
 const get = (role: RoleKey, id: string, url = `/v3/subscriptions/${id}`) =>
-  t.f.call(role, 'GET', url);
+  t.api.call(role, 'GET', url);
 
 describe('POST /v3/subscriptions', () => {
   const post = (role: RoleKey, body: unknown) =>
-    t.f.call(role, 'POST', '/v3/subscriptions', { body });
+    t.api.call(role, 'POST', '/v3/subscriptions', { body });
 
   it('answers the subscriptions the caller sees among the ids; others are simply absent', async () => {
     const res = await post('accountAdmin', { ids: [t.outside, t.northwind, MISSING, t.northwind] });
@@ -32,7 +32,7 @@ describe('POST /v3/subscriptions', () => {
     const staff = subscriptionSummaryListSchema.parse(
       (await post('productSupport', { ids: [t.outside, t.northwind, MISSING] })).json(),
     );
-    const expected = await t.f.rows<{ id: string }>(
+    const expected = await t.api.rows<{ id: string }>(
       'select id from subscriptions where id = any($1::uuid[]) order by start_date desc, id',
       [[t.outside, t.northwind]],
     );
@@ -118,18 +118,18 @@ describe('GET /v2.1/subscriptions/{id}', () => {
 
 describe('GET /v2.1/subscriptions/account/{accountId}', () => {
   const byAccount = (role: RoleKey, accountId: string, query: Record<string, string> = {}) =>
-    t.f.call(role, 'GET', `/v2.1/subscriptions/account/${accountId}`, { query });
+    t.api.call(role, 'GET', `/v2.1/subscriptions/account/${accountId}`, { query });
 
   it("lists one account's subscriptions, all or only the active ones", async () => {
-    const [account] = await t.f.rows<{ id: string }>(
+    const [account] = await t.api.rows<{ id: string }>(
       `select account_id as id from subscriptions where account_id in (${NORTHWIND_TREE})
        group by 1 order by count(*) desc limit 1`,
     );
-    const all = await t.f.rows<{ id: string }>(
+    const all = await t.api.rows<{ id: string }>(
       'select id from subscriptions where account_id = $1 order by end_date, id',
       [account!.id],
     );
-    const active = await t.f.rows<{ id: string }>(
+    const active = await t.api.rows<{ id: string }>(
       `select id from subscriptions where account_id = $1 and start_date <= now() and end_date > now()
        order by end_date, id`,
       [account!.id],
@@ -159,7 +159,7 @@ describe('GET /v2.1/subscriptions/account/{accountId}', () => {
   });
 
   it('answers 404 for an account outside the scope or missing, 400 for a bad flag', async () => {
-    const [terra] = await t.f.rows<{ id: string }>(
+    const [terra] = await t.api.rows<{ id: string }>(
       "select id from accounts where name = 'Terra Logistics'",
     );
     const foreign = await byAccount('accountAdmin', terra!.id);

@@ -1,42 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   subscriptionListFields,
   subscriptionListSchema,
   type RoleKey,
   type SubscriptionList,
 } from '@aerie/contract';
-import {
-  NORTHWIND_TREE,
-  STAFF,
-  subscriptionsFixture,
-  type SubscriptionsFixture,
-} from './subscriptions.test-fixture.js';
+import { NORTHWIND_TREE, STAFF_ROLES as STAFF } from '../../test/fleet-fixtures.js';
+import { useApiContext } from '../../test/test-app.js';
+import { SUBSCRIPTIONS_FLEET } from './subscriptions.test-setup.js';
 
-let f: SubscriptionsFixture;
-beforeAll(async () => {
-  f = await subscriptionsFixture();
-}, 120_000);
-afterAll(async () => {
-  await f?.close();
-});
+const api = useApiContext({ fleet: SUBSCRIPTIONS_FLEET });
 
 async function page(
   role: RoleKey,
   query: Record<string, string> = {},
   url = '/v3/subscriptions',
 ): Promise<SubscriptionList> {
-  const res = await f.call(role, 'GET', url, { query });
+  const res = await api.call(role, 'GET', url, { query });
   expect(res.statusCode, res.body).toBe(200);
   return subscriptionListSchema.parse(res.json());
 }
 const ids = (p: SubscriptionList) => p.items.map((i) => i.id);
 async function sqlIds(sql: string, params: unknown[] = []): Promise<string[]> {
-  return (await f.rows<{ id: string }>(sql, params)).map((r) => r.id);
+  return (await api.rows<{ id: string }>(sql, params)).map((r) => r.id);
 }
 
 describe('GET /v3/subscriptions: who sees what', () => {
   it('shows provider staff every subscription', async () => {
-    const all = await f.count('select count(*)::int as n from subscriptions');
+    const all = await api.count('select count(*)::int as n from subscriptions');
     expect(all).toBeGreaterThan(100);
     for (const role of STAFF) expect((await page(role, { take: '1' })).count, role).toBe(all);
   });
@@ -52,14 +43,14 @@ describe('GET /v3/subscriptions: who sees what', () => {
   });
 
   it('refuses a Credentialed user (403) and a caller without a token (401)', async () => {
-    const denied = await f.call('credentialed', 'GET', '/v3/subscriptions');
+    const denied = await api.call('credentialed', 'GET', '/v3/subscriptions');
     expect(denied.statusCode).toBe(403);
-    expect((await f.call(null, 'GET', '/v3/subscriptions')).statusCode).toBe(401);
-    expect((await f.call('credentialed', 'GET', '/v2.1/subscriptions')).statusCode).toBe(403);
+    expect((await api.call(null, 'GET', '/v3/subscriptions')).statusCode).toBe(401);
+    expect((await api.call('credentialed', 'GET', '/v2.1/subscriptions')).statusCode).toBe(403);
   });
 
   it('finds nothing of another account even when asked for it by filter', async () => {
-    const [terra] = await f.rows<{ id: string }>(
+    const [terra] = await api.rows<{ id: string }>(
       "select id from accounts where name = 'Terra Logistics'",
     );
     const p = await page('accountAdmin', { filters: `AccountId:${terra!.id}` });
@@ -70,7 +61,7 @@ describe('GET /v3/subscriptions: who sees what', () => {
 
 describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
   it('filters by one or several accounts', async () => {
-    const accounts = await f.rows<{ account_id: string; n: number }>(
+    const accounts = await api.rows<{ account_id: string; n: number }>(
       'select account_id, count(*)::int as n from subscriptions group by 1 order by 2 desc limit 2',
     );
     const [a, b] = accounts;
@@ -83,13 +74,13 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
   });
 
   it('filters by an end-date range in milliseconds, both ends inclusive', async () => {
-    const edges = await f.rows<{ end_date: Date }>(
+    const edges = await api.rows<{ end_date: Date }>(
       'select end_date from subscriptions order by end_date offset 20 limit 41',
     );
     // Both ends are end dates that exist, so inclusiveness shows.
     const from = edges[0]!.end_date.getTime();
     const to = edges[40]!.end_date.getTime();
-    const expected = await f.count(
+    const expected = await api.count(
       'select count(*)::int as n from subscriptions where end_date >= $1 and end_date <= $2',
       [new Date(from), new Date(to)],
     );
@@ -107,7 +98,7 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
       take: '1',
     });
     expect(combined.count).toBe(
-      await f.count(
+      await api.count(
         `select count(*)::int as n from subscriptions where end_date between $1 and $2
          and account_id in (${NORTHWIND_TREE})`,
         [new Date(from), new Date(to)],
@@ -116,11 +107,11 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
   });
 
   it('matches free text in number, description and product code, in any case', async () => {
-    const [s] = await f.rows<{ subscription_number: string; product_code: string }>(
+    const [s] = await api.rows<{ subscription_number: string; product_code: string }>(
       'select subscription_number, product_code from subscriptions where subscription_number is not null limit 1',
     );
     for (const text of [s!.subscription_number.toLowerCase(), 'hybrid', s!.product_code]) {
-      const expected = await f.count(
+      const expected = await api.count(
         `select count(*)::int as n from subscriptions
          where subscription_number ilike $1 or description ilike $1 or product_code ilike $1`,
         [`%${text}%`],
@@ -179,7 +170,7 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
     for (const item of full.items)
       expect(Object.keys(item)).toHaveLength(subscriptionListFields.length);
     const [sample] = full.items;
-    const [truth] = await f.rows<{ name: string }>(
+    const [truth] = await api.rows<{ name: string }>(
       'select a.name from subscriptions s join accounts a on a.id = s.account_id where s.id = $1',
       [sample!.id],
     );
@@ -199,7 +190,7 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
       { skip: '-5' },
       { sortDirection: 'up' },
     ]) {
-      const res = await f.call('superUser', 'GET', '/v3/subscriptions', { query });
+      const res = await api.call('superUser', 'GET', '/v3/subscriptions', { query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json<{ message: string }>().message.length).toBeGreaterThan(5);
     }
@@ -208,7 +199,7 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
 
 describe('GET /v2.1/subscriptions', () => {
   it('answers like v3 under the names from, select, sortBy', async () => {
-    const [account] = await f.rows<{ id: string }>(`${NORTHWIND_TREE} limit 1`);
+    const [account] = await api.rows<{ id: string }>(`${NORTHWIND_TREE} limit 1`);
     const filters = `AccountId:${account!.id}`;
     const v3 = await page('accountAdmin', {
       skip: '1',
@@ -234,7 +225,7 @@ describe('GET /v2.1/subscriptions', () => {
   });
 
   it('names the v2.1 parameter in a 400', async () => {
-    const res = await f.call('superUser', 'GET', '/v2.1/subscriptions', {
+    const res = await api.call('superUser', 'GET', '/v2.1/subscriptions', {
       query: { sortBy: 'Nope' },
     });
     expect(res.statusCode).toBe(400);
@@ -244,22 +235,22 @@ describe('GET /v2.1/subscriptions', () => {
 
 describe('GET /v3/subscriptions: the count', () => {
   it('is reused for a few seconds and counted again once the subscription cache is cleared', async () => {
-    const [account] = await f.rows<{ id: string }>(`${NORTHWIND_TREE} limit 1`);
+    const [account] = await api.rows<{ id: string }>(`${NORTHWIND_TREE} limit 1`);
     const filters = `AccountId:${account!.id}`;
     const before = (await page('superUser', { filters, take: '1' })).count;
-    const [added] = await f.rows<{ id: string }>(
+    const [added] = await api.rows<{ id: string }>(
       `insert into subscriptions (account_id, description, product_code, start_date, end_date)
        values ($1, 'Count check', 'KPC-1', now(), now() + interval '1 year') returning id`,
       [account!.id],
     );
     try {
       expect((await page('superUser', { filters, take: '1', skip: '1' })).count).toBe(before);
-      const cleared = await f.call('superUser', 'POST', '/v2/admin/cache/subscription');
+      const cleared = await api.call('superUser', 'POST', '/v2/admin/cache/subscription');
       expect(cleared.statusCode, cleared.body).toBe(200);
       expect((await page('superUser', { filters, take: '1' })).count).toBe(before + 1);
     } finally {
-      await f.rows('delete from subscriptions where id = $1', [added!.id]);
-      await f.call('superUser', 'POST', '/v2/admin/cache/subscription');
+      await api.rows('delete from subscriptions where id = $1', [added!.id]);
+      await api.call('superUser', 'POST', '/v2/admin/cache/subscription');
     }
   });
 });

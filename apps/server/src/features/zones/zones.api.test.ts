@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   roleCan,
   roleKeys,
@@ -8,26 +8,19 @@ import {
   type Zone,
 } from '@aerie/contract';
 import { demoZones, seedDemoZones } from '../../demo/seed-zones.js';
-import {
-  bearer,
-  createTestContext,
-  demoEmail,
-  signInEveryRole,
-  type TestContext,
-} from '../../test/test-app.js';
+import { demoEmail, useApiContext } from '../../test/test-app.js';
 import {
   ACCOUNT_ROLES,
+  accountId,
   MISSING_ID as MISSING,
   NORTHWIND_ACCOUNTS as NORTHWIND,
   sameFor,
-  seedSmallFleet,
-  sqlProbe,
   statusesOf,
+  userId,
 } from '../../test/fleet-fixtures.js';
 import { createZonesRepository } from './zones.repository.js';
 
-let ctx: TestContext;
-let tokens: Record<RoleKey, string>;
+const api = useApiContext({ fleet: { seed: 9, deviceCount: 20, accountCount: 8 } });
 
 const square = (lat: number, lon: number) => [
   [lat, lon],
@@ -36,20 +29,8 @@ const square = (lat: number, lon: number) => [
   [lat - 0.1, lon],
 ];
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedSmallFleet(ctx.database.db, 9, 20);
-  tokens = await signInEveryRole(ctx.app);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const scalar = (sql: string, params?: unknown[]) => sqlProbe(ctx.database.pool).scalar(sql, params);
-const accountId = (name: string) => sqlProbe(ctx.database.pool).accountId(name);
-const userId = (email: string) => sqlProbe(ctx.database.pool).userId(email);
 async function zoneOf(account: string): Promise<string> {
-  const r = await ctx.database.pool.query<{ id: string }>(
+  const r = await api.ctx.database.pool.query<{ id: string }>(
     'select z.id from zones z join accounts a on a.id = z.account_id where a.name = $1 limit 1',
     [account],
   );
@@ -62,13 +43,7 @@ function call(
   body?: unknown,
   query: Record<string, string> = {},
 ) {
-  return ctx.app.inject({
-    method,
-    url,
-    query,
-    headers: role ? bearer(tokens[role]) : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+  return api.call(role, method, url, { body, query });
 }
 async function created(role: RoleKey, body: object): Promise<Zone> {
   const res = await call(role, 'POST', '/v2/zones', body);
@@ -78,21 +53,21 @@ async function created(role: RoleKey, body: object): Promise<Zone> {
 
 describe('demo zones', () => {
   it('are seeded for the demo accounts, once', async () => {
-    const before = await scalar('select count(*)::int as n from zones');
+    const before = await api.count('select count(*)::int as n from zones');
     expect(before).toBe(demoZones.length);
-    await seedDemoZones(ctx.database.db);
-    expect(await scalar('select count(*)::int as n from zones')).toBe(before);
+    await seedDemoZones(api.ctx.database.db);
+    expect(await api.count('select count(*)::int as n from zones')).toBe(before);
   });
 });
 
 describe('GET /v2/zones', () => {
   it('shows provider staff every zone and Northwind users their account tree only', async () => {
-    const all = await scalar('select count(*)::int as n from zones');
+    const all = await api.count('select count(*)::int as n from zones');
     for (const role of ['superUser', 'providerAdmin', 'salesSupport', 'productSupport'] as const) {
       const res = await call(role, 'GET', '/v2/zones', undefined, { take: '500' });
       expect(zoneListSchema.parse(res.json()).total, role).toBe(all);
     }
-    const northwind = await scalar(
+    const northwind = await api.count(
       `select count(*)::int as n from zones z join accounts a on a.id = z.account_id where a.name = any($1)`,
       [NORTHWIND],
     );
@@ -109,8 +84,8 @@ describe('GET /v2/zones', () => {
   });
 
   it("filters by account, and finds nothing of an account the caller can't see", async () => {
-    const terra = await accountId('Terra Logistics');
-    const expected = await scalar('select count(*)::int as n from zones where account_id = $1', [
+    const terra = await accountId(api, 'Terra Logistics');
+    const expected = await api.count('select count(*)::int as n from zones where account_id = $1', [
       terra,
     ]);
     expect(expected).toBeGreaterThan(0);
@@ -195,10 +170,10 @@ describe('POST /v2/zones', () => {
     const zone = await created('accountAdmin', { name: '  Dover Anchorage ', coordinates: ring });
     expect(zone).toMatchObject({
       name: 'Dover Anchorage',
-      accountId: await accountId('Northwind Maritime'),
+      accountId: await accountId(api, 'Northwind Maritime'),
       coordinates: square(50, 1),
     });
-    const author = await userId(demoEmail('accountAdmin'));
+    const author = await userId(api, demoEmail('accountAdmin'));
     expect(zone.createdBy).toBe(author);
     const stored = zoneSchema.parse(
       (await call('credentialed', 'GET', `/v2/zones/${zone.id}`)).json(),
@@ -207,14 +182,14 @@ describe('POST /v2/zones', () => {
   });
 
   it('creates a zone in a visible child account, and 404s for an account outside', async () => {
-    const atlantic = await accountId('Northwind Maritime – Atlantic Fleet');
+    const atlantic = await accountId(api, 'Northwind Maritime – Atlantic Fleet');
     const zone = await created('accountAdmin', {
       name: 'Azores Transit',
       accountId: atlantic,
       coordinates: square(38, -28),
     });
     expect(zone.accountName).toBe('Northwind Maritime – Atlantic Fleet');
-    const terra = await accountId('Terra Logistics');
+    const terra = await accountId(api, 'Terra Logistics');
     for (const [role, account] of [
       ['accountAdmin', terra],
       ['superUser', MISSING],
@@ -227,7 +202,7 @@ describe('POST /v2/zones', () => {
       expect(res.statusCode, role).toBe(404);
       expect(res.json<{ message: string }>().message).toBe('Account not found.');
     }
-    expect(await scalar("select count(*)::int as n from zones where name = 'Nowhere'")).toBe(0);
+    expect(await api.count("select count(*)::int as n from zones where name = 'Nowhere'")).toBe(0);
   });
 
   it('lets only roles that configure devices write zones', async () => {
@@ -295,10 +270,10 @@ describe('POST /v2/zones', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const res = await ctx.app.inject({
+      const res = await api.ctx.app.inject({
         method: 'POST',
         url: '/v2/zones',
-        headers: { ...bearer(tokens.superUser), 'content-type': 'application/json' },
+        headers: { ...api.as('superUser'), 'content-type': 'application/json' },
         payload: typeof body === 'string' ? body : JSON.stringify(body),
       });
       expect(res.statusCode, message).toBe(400);
@@ -309,12 +284,12 @@ describe('POST /v2/zones', () => {
   it('refuses a second zone of the same name in one account (any case), not in another', async () => {
     await created('productSupport', {
       name: 'Bergen Harbour',
-      accountId: await accountId('Terra Logistics'),
+      accountId: await accountId(api, 'Terra Logistics'),
       coordinates: square(60.4, 5.3),
     });
     const again = await call('productSupport', 'POST', '/v2/zones', {
       name: ' bergen HARBOUR ',
-      accountId: await accountId('Terra Logistics'),
+      accountId: await accountId(api, 'Terra Logistics'),
       coordinates: square(60.4, 5.3),
     });
     expect(again.statusCode).toBe(409);
@@ -323,23 +298,23 @@ describe('POST /v2/zones', () => {
     );
     await created('productSupport', {
       name: 'Bergen Harbour',
-      accountId: await accountId('Terra Logistics – Rail'),
+      accountId: await accountId(api, 'Terra Logistics – Rail'),
       coordinates: square(60.4, 5.3),
     });
   });
 
   it('lets only one of several simultaneous writes take a name', async () => {
     // Straight at the repository, so the transactions overlap in the database (on PostgreSQL).
-    const repo = createZonesRepository(ctx.database.pool);
+    const repo = createZonesRepository(api.ctx.database.pool);
     const values = {
-      accountId: await accountId('Northwind Maritime'),
+      accountId: await accountId(api, 'Northwind Maritime'),
       name: 'Race Point',
       coordinates: square(42, -70) as [number, number][],
     };
-    const author = await userId(demoEmail('accountAdmin'));
+    const author = await userId(api, demoEmail('accountAdmin'));
     // Open the pool's connections first, so the writes run side by side rather than in turn.
     await Promise.all(
-      Array.from({ length: 4 }, () => ctx.database.pool.query('select pg_sleep(0.05)')),
+      Array.from({ length: 4 }, () => api.ctx.database.pool.query('select pg_sleep(0.05)')),
     );
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () => repo.create(values, author)),
@@ -392,7 +367,7 @@ describe('PUT /v2/zones/{id}', () => {
 
   it('moves a zone to another visible account, and 404s for one outside', async () => {
     const zone = await created('accountAdmin', { name: 'Mover', coordinates: square(30, 30) });
-    const pacific = await accountId('Northwind Maritime – Pacific Fleet');
+    const pacific = await accountId(api, 'Northwind Maritime – Pacific Fleet');
     const moved = await call('accountAdmin', 'PUT', `/v2/zones/${zone.id}`, {
       name: 'Mover',
       accountId: pacific,
@@ -401,7 +376,7 @@ describe('PUT /v2/zones/{id}', () => {
     expect(zoneSchema.parse(moved.json()).accountId).toBe(pacific);
     const away = await call('accountAdmin', 'PUT', `/v2/zones/${zone.id}`, {
       name: 'Mover',
-      accountId: await accountId('Terra Logistics'),
+      accountId: await accountId(api, 'Terra Logistics'),
       coordinates: square(30, 30),
     });
     expect(away.statusCode).toBe(404);
@@ -445,14 +420,15 @@ describe('DELETE /v2/zones/{id}', () => {
   it("answers 404 for another account's zone and keeps it", async () => {
     const terraZone = await zoneOf('Terra Logistics');
     expect((await call('accountAdmin', 'DELETE', `/v2/zones/${terraZone}`)).statusCode).toBe(404);
-    expect(await scalar('select count(*)::int as n from zones where id = $1', [terraZone])).toBe(1);
+    expect(await api.count('select count(*)::int as n from zones where id = $1', [terraZone])).toBe(
+      1,
+    );
     expect((await call(null, 'DELETE', `/v2/zones/${terraZone}`)).statusCode).toBe(401);
   });
 });
 
 describe('zones: 404 outside the caller’s accounts, then 403 (issue 12)', () => {
   it('answers 404 to every role for a zone it does not see, 403 to a role that may not change one it does', async () => {
-    const callers = { ctx, as: (role: RoleKey) => bearer(tokens[role]) };
     const terraZone = await zoneOf('Terra Logistics');
     const northwindZone = await zoneOf('Northwind Maritime – Pacific Fleet');
     const body = { name: 'Not written', coordinates: square(2, 2) };
@@ -460,20 +436,20 @@ describe('zones: 404 outside the caller’s accounts, then 403 (issue 12)', () =
     const put = (id: string) => ({ method: 'PUT' as const, url: `/v2/zones/${id}`, payload: body });
     const remove = (id: string) => ({ method: 'DELETE' as const, url: `/v2/zones/${id}` });
     for (const request of [get, put, remove]) {
-      expect(await statusesOf(callers, roleKeys, request(MISSING))).toEqual(sameFor(roleKeys, 404));
-      expect(await statusesOf(callers, ACCOUNT_ROLES, request(terraZone))).toEqual(
+      expect(await statusesOf(api, roleKeys, request(MISSING))).toEqual(sameFor(roleKeys, 404));
+      expect(await statusesOf(api, ACCOUNT_ROLES, request(terraZone))).toEqual(
         sameFor(ACCOUNT_ROLES, 404),
       );
     }
     const readOnly = roleKeys.filter((r) => !roleCan(r, 'devices.configure'));
     for (const request of [put, remove]) {
-      expect(await statusesOf(callers, readOnly, request(northwindZone))).toEqual(
+      expect(await statusesOf(api, readOnly, request(northwindZone))).toEqual(
         sameFor(readOnly, 403),
       );
     }
-    const away = { ...body, accountId: await accountId('Terra Logistics') };
+    const away = { ...body, accountId: await accountId(api, 'Terra Logistics') };
     expect(
-      await statusesOf(callers, ACCOUNT_ROLES, { method: 'POST', url: '/v2/zones', payload: away }),
+      await statusesOf(api, ACCOUNT_ROLES, { method: 'POST', url: '/v2/zones', payload: away }),
     ).toEqual(sameFor(ACCOUNT_ROLES, 404));
   });
 });
