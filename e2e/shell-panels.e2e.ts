@@ -1,0 +1,256 @@
+import type { RoleKey } from '@aerie/contract';
+import { describe, expect, test } from 'vitest';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { BRAND, demoUsers, expectVisible, signIn, type DemoUser } from './support/auth.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  closeUserPanel,
+  corruptAccessToken,
+  openHealthPage,
+  openUserPanel,
+  waitForShell,
+} from './support/shell.js';
+
+const session = useBrowser();
+
+function user(role: RoleKey): DemoUser {
+  const found = demoUsers.find((u) => u.role === role);
+  if (!found) throw new Error(`no demo user with role ${role}`);
+  return found;
+}
+
+async function signInToShell(role: RoleKey, path = '/home'): Promise<DemoUser> {
+  const who = user(role);
+  await signIn(session.page, baseUrl(), who, { path });
+  await waitForShell(session.page);
+  return who;
+}
+
+describe('application shell: session, panels, themes and maintenance', () => {
+  test('the logged-out screen appears when the session is lost, and Log In signs in again', async () => {
+    const { page } = session;
+    await signInToShell('salesSupport');
+    await corruptAccessToken(page);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const text = page.getByText(
+      "You've been logged out due to inactivity or network connectivity interruption",
+    );
+    await expectVisible(text, 'the logged-out screen');
+    await screenshot(page, 'shell-logged-out');
+    await expectNoSeriousAxeViolations(page);
+    // Log In clears the stored sign-in and reloads: sign-in starts again, and the identity
+    // provider's own session brings the user straight back.
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
+    await waitForShell(page);
+    expect(await text.count()).toBe(0);
+  });
+
+  test('Super User turns maintenance mode on in /health and the strip shows', async () => {
+    const { page } = session;
+    await signInToShell('superUser');
+    await openHealthPage(page);
+    await expectVisible(
+      page.getByRole('heading', { name: 'System Health', level: 1 }),
+      'the health page',
+    );
+    await expectVisible(page.getByTestId('overall-health'), 'the overall state');
+    const overall = await page.getByTestId('overall-health').innerText();
+    expect(['Healthy', 'Degraded']).toContain(overall);
+    const toggle = page.getByRole('switch', { name: 'Maintenance mode' });
+    // The switch follows the server: it flips once PUT /health/maintenance has answered.
+    try {
+      await toggle.click();
+      await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
+      await expectVisible(
+        page.getByText('Maintenance Mode ON', { exact: true }),
+        'the maintenance strip',
+      );
+      await screenshot(page, 'shell-maintenance-strip');
+      await expectNoSeriousAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Clear device cache' }).click();
+      await expectVisible(
+        page.getByText('Device cache cleared successfully.'),
+        'the cache message',
+      );
+    } finally {
+      if (await toggle.isChecked()) await toggle.click();
+    }
+    await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false);
+    await page.getByText('Maintenance Mode ON', { exact: true }).waitFor({ state: 'hidden' });
+  });
+
+  test('an API client created in the user panel gets a token that calls /v2/users/me', async () => {
+    const { page } = session;
+    const who = await signInToShell('accountAdmin');
+    const panel = await openUserPanel(page, 'API Clients');
+    const clientId = `e2e-${Date.now()}`;
+    const secret = `s3cret-${Math.random().toString(36).slice(2)}`;
+
+    await panel.getByRole('button', { name: 'Add API client' }).click();
+    await panel.getByLabel('Client ID').fill(clientId);
+    await panel.getByLabel('Secret', { exact: false }).first().fill(secret);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(
+      panel.getByRole('cell', { name: clientId, exact: true }),
+      'the new API client in the list',
+    );
+    expect(await panel.getByLabel('Client ID').count()).toBe(0);
+    await screenshot(page, 'shell-api-clients');
+    await expectNoSeriousAxeViolations(page);
+
+    const tokenResponse = await fetch(`${baseUrl()}/connect/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: secret,
+        scope: 'partners-api',
+      }),
+    });
+    expect(tokenResponse.status).toBe(200);
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const me = await fetch(`${baseUrl()}/v2/users/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(who.email);
+
+    await panel.getByRole('button', { name: `Delete API client ${clientId}` }).click();
+    await panel.getByRole('cell', { name: clientId, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  test('a test notification arrives in the open pane without a reload and counts as unread', async () => {
+    const { page } = session;
+    await signInToShell('productSupport');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const pane = page.getByRole('complementary', { name: 'Notifications' });
+    await expectVisible(pane, 'the notifications pane');
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    const before = await pane.getByText('This is a test notification.').count();
+
+    const panel = await openUserPanel(page, 'Home');
+    await panel.getByRole('button', { name: 'Send test notification' }).click();
+    await closeUserPanel(page);
+
+    await expect
+      .poll(() => pane.getByText('This is a test notification.').count(), { timeout: 15_000 })
+      .toBe(before + 1);
+    await expectVisible(
+      page.getByRole('button', { name: 'Notifications (1 unread)' }),
+      'the badge with 1 unread',
+    );
+    await screenshot(page, 'shell-notifications');
+    await expectNoSeriousAxeViolations(page);
+
+    // Opening the pane again marks everything read.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expectVisible(
+      page.getByRole('button', { name: 'Notifications', exact: true }),
+      'no unread badge',
+    );
+  });
+
+  test('feedback is sent, thanked, and the pane closes', async () => {
+    const { page } = session;
+    await signInToShell('credentialed');
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    const pane = page.getByRole('complementary', { name: 'Feedback' });
+    const submit = pane.getByRole('button', { name: 'Submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await pane.getByRole('button', { name: 'Happy' }).click();
+    await pane.getByLabel('Your feedback').fill('The new shell is quick.');
+    await screenshot(page, 'shell-feedback');
+    await expectNoSeriousAxeViolations(page);
+    await submit.click();
+    await expectVisible(page.getByText('Thanks for submitting feedback!'), 'the thank-you toast');
+    await pane.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Support' }).click();
+    await expectVisible(page.getByText(/Phone \(available 24\/7\)/), 'the support phone line');
+  });
+
+  test('the three themes, and menu collapse surviving a reload', async () => {
+    const { page } = session;
+    await signInToShell('providerAdmin');
+    try {
+      for (const [theme, label] of [
+        ['light', 'Light'],
+        ['dark', 'Dark'],
+        ['brand', 'Brand'],
+      ] as const) {
+        const panel = await openUserPanel(page, 'Settings');
+        await chooseOption(panel, 'Theme', label);
+        await closeUserPanel(page);
+        await page.waitForFunction(
+          (scheme) => document.documentElement.getAttribute('data-mantine-color-scheme') === scheme,
+          theme === 'dark' ? 'dark' : 'light',
+        );
+        await screenshot(page, `shell-theme-${theme}`);
+        await expectNoSeriousAxeViolations(page);
+      }
+
+      // The menu collapses at once; the reload must wait for the server to have saved it.
+      const saved = page.waitForResponse(
+        (res) =>
+          res.request().method() === 'PUT' &&
+          new URL(res.url()).pathname === '/v2/users/settings' &&
+          (res.request().postData() ?? '').includes('menuCollapsed'),
+      );
+      await page.getByRole('button', { name: 'Collapse navigation' }).click();
+      await expectVisible(
+        page.getByRole('button', { name: 'Expand navigation' }),
+        'the collapsed menu',
+      );
+      expect((await saved).status(), 'PUT /v2/users/settings').toBe(200);
+      await page.reload();
+      await waitForShell(page);
+      await expectVisible(
+        page.getByRole('button', { name: 'Expand navigation' }),
+        'the menu still collapsed',
+      );
+      await screenshot(page, 'shell-menu-collapsed');
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      const expand = page.getByRole('button', { name: 'Expand navigation' });
+      if (await expand.isVisible()) await expand.click();
+    }
+  });
+
+  test('the maintenance page links to /home while the portal is healthy', async () => {
+    const { page } = session;
+    await page.goto(`${baseUrl()}/maintenance`);
+    await expectVisible(page.getByRole('link', { name: 'Go to Home' }), 'the link to /home');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a 503 from any call sends the user to the maintenance page, which explains it', async () => {
+    const { page } = session;
+    await signInToShell('salesSupport');
+    // The server is replaced by an unavailable one for every API call from here on.
+    await page.route(/\/(v1|v2|v2\.1|v3|health)(\/|\?|$)/, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"statusCode":503,"error":"Service Unavailable","message":"Down for maintenance."}',
+      }),
+    );
+    // Opening the notifications pane fetches them: that call answers 503.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.waitForURL(/\/maintenance$/, { timeout: 15_000 });
+    await expectVisible(
+      page.getByText(`${BRAND} is undergoing routine maintenance. Please check back soon.`),
+      'the maintenance text',
+    );
+    await screenshot(page, 'shell-maintenance-503');
+    await expectNoSeriousAxeViolations(page);
+    // Opening the portal again runs the start-up health check, which fails the same way.
+    await page.goto(`${baseUrl()}/home`);
+    await page.waitForURL(/\/maintenance$/, { timeout: 15_000 });
+    await page.unroute(/\/(v1|v2|v2\.1|v3|health)(\/|\?|$)/);
+  });
+});
