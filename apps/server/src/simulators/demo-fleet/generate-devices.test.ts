@@ -22,6 +22,12 @@ describe('generateDevice', () => {
     expect(new Set(fleet.map((d) => d.product.productCode)).size).toBe(deviceProducts.length);
   });
 
+  it("puts every device's beams on one hub, with some devices on two beams of it", () => {
+    for (const d of fleet)
+      expect(new Set(d.beams.map((b) => b.network.nmsId)).size).toBeLessThanOrEqual(1);
+    expect(share((d) => d.beams.filter((b) => b.isRequired).length === 2)).toBeGreaterThan(0.1);
+  });
+
   it('mixes site kinds with coordinates on the globe', () => {
     for (const kind of ['maritime', 'landMobile', 'fixed'] as const)
       expect(share((d) => d.site.kind === kind)).toBeGreaterThan(0.15);

@@ -291,12 +291,16 @@ export function generateDevice(index: number, o: FleetOptions): DemoDevice {
   const cellularCapable = comps.some((c) => c.type === 'HybridRouter');
   const beams: DemoBeam[] = [];
   if (provisioned) {
-    const required = rnd.chance(0.3) ? nets.slice(0, 2) : nets.slice(0, 1);
+    // A device is on one hub: its beams are the nearest networks of its nearest network's hub.
+    const hubNets = nets.filter((n) => n.nmsId === nets[0]!.nmsId);
+    const required = rnd.chance(0.3) ? hubNets.slice(0, 2) : hubNets.slice(0, 1);
     for (const network of required) {
       // Most hub states match what is required; some drifted (out of sync).
       beams.push({ network, isRequired: true, isActuallyOn: rnd.chance(0.9) });
     }
-    if (rnd.chance(0.06)) beams.push({ network: nets[2]!, isRequired: false, isActuallyOn: true });
+    const extra = hubNets[2];
+    if (rnd.chance(0.06) && extra)
+      beams.push({ network: extra, isRequired: false, isActuallyOn: true });
   } else if (sub) {
     // The subscription names the beam the device needs before it is first provisioned (no
     // random draw here, so the rest of the fleet is generated as before).
