@@ -10,11 +10,15 @@ import pg from 'pg';
 const file = process.env['SQL_LOG_FILE'];
 const PATCHED = Symbol.for('aerie.sqlLog');
 
-/** One line per statement: whitespace collapsed, parameter lists folded to one `$n`. */
+/**
+ * One line per statement: whitespace collapsed, parameter lists folded to one `$n` and the rows
+ * of a multi-row insert to one.
+ */
 export function normalizeSql(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .replace(/\$\d+(\s*,\s*\$\d+)*/g, '$n')
+    .replace(/\(\$n\)(\s*,\s*\(\$n\))+/g, '($n)')
     .trim();
 }
 
