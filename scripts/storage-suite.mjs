@@ -14,8 +14,6 @@ export const storageSuite = [
   // The list queries: filters, sorting, trigram search, paging, counts.
   'apps/server/src/features/devices/devices.api.test.ts',
   'apps/server/src/features/subscriptions/subscriptions-list.api.test.ts',
-  'apps/server/src/features/jobs/jobs.api.test.ts',
-  'apps/server/src/features/zones/zones.api.test.ts',
   // JSON configuration writes and the network mapping.
   'apps/server/src/features/device-config/device-config.api.test.ts',
   // The job queue (pg-boss) and its one-active-job index.
@@ -25,6 +23,4 @@ export const storageSuite = [
   // Time series: ingestion writes and downsampling reads.
   'apps/server/src/features/telemetry/telemetry.api.test.ts',
   'apps/server/src/features/metrics/metrics.api.test.ts',
-  // Per-user lists with upserts and trimming.
-  'apps/server/src/features/shell/recent.api.test.ts',
 ];

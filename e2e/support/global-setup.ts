@@ -170,6 +170,15 @@ async function startServer(
   return { baseUrl, stop };
 }
 
+/** Seeds the demo data into `dir` with a server of its own on `port`, stopped cleanly after. */
+export async function seedDataDir(dir: string, port: number): Promise<void> {
+  const started = Date.now();
+  await (await startServer('seed', port, dir, true)).stop();
+  process.stderr.write(
+    `[e2e] demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+}
+
 /** One server per worker that gets a file to run; E2E_SERVERS overrides the count. */
 async function serverCount(project: TestProject): Promise<number> {
   const forced = Number(process.env.E2E_SERVERS ?? 0);
@@ -198,18 +207,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const ports = await freePorts(count + 1);
   // The demo data is generated once: a first server seeds a data directory and stops cleanly,
   // then every server starts on its own copy (seeding is most of a start; several servers
-  // seeding at once on two cores took over a minute).
-  const seedDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-seed-'));
-  const seedStarted = Date.now();
-  try {
-    await (await startServer('seed', ports[count]!, seedDir, true)).stop();
-  } catch (error) {
-    rmSync(seedDir, { recursive: true, force: true });
-    throw error;
+  // seeding at once on two cores took over a minute). `npm test` seeds it earlier, beside
+  // ESLint, and names it in E2E_SEED_DIR.
+  const given = process.env['E2E_SEED_DIR'];
+  const seeded = given !== undefined && existsSync(join(given, 'pgdata'));
+  const seedDir = seeded ? given : mkdtempSync(join(tmpdir(), 'aerie-e2e-seed-'));
+  if (!seeded) {
+    try {
+      await seedDataDir(seedDir, ports[count]!);
+    } catch (error) {
+      rmSync(seedDir, { recursive: true, force: true });
+      throw error;
+    }
   }
-  process.stderr.write(
-    `[e2e] demo data seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s\n`,
-  );
   const started = await Promise.allSettled(
     ports.slice(0, count).map((port, i) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-data-'));
@@ -217,7 +227,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       return startServer(i + 1, port, dataDir);
     }),
   );
-  rmSync(seedDir, { recursive: true, force: true });
+  if (!seeded) rmSync(seedDir, { recursive: true, force: true });
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stopAll = async (): Promise<void> => {
     await Promise.all(servers.map((s) => s.stop()));

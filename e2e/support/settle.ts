@@ -21,4 +21,6 @@ export async function untilStill(locator: Locator, timeout = 5_000): Promise<voi
     last = shot;
     await pause(POLL_MS);
   }
+  if (process.env['E2E_SETTLE_LOG'] === '1')
+    process.stderr.write(`[e2e] untilStill: ${String(locator)} still moving after ${timeout} ms\n`);
 }
