@@ -1,7 +1,7 @@
 import type { RoleKey } from '@aerie/contract';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { BRAND, demoUsers, expectVisible, signIn, type DemoUser } from './support/auth.js';
+import { BRAND, expectVisible, type DemoUser } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
 import {
   chooseOption,
@@ -9,23 +9,14 @@ import {
   corruptAccessToken,
   openHealthPage,
   openUserPanel,
+  signInAsRole,
   waitForShell,
 } from './support/shell.js';
 
 const session = useBrowser();
 
-function user(role: RoleKey): DemoUser {
-  const found = demoUsers.find((u) => u.role === role);
-  if (!found) throw new Error(`no demo user with role ${role}`);
-  return found;
-}
-
-async function signInToShell(role: RoleKey, path = '/home'): Promise<DemoUser> {
-  const who = user(role);
-  await signIn(session.page, baseUrl(), who, { path });
-  await waitForShell(session.page);
-  return who;
-}
+const signInToShell = (role: RoleKey, path?: string): Promise<DemoUser> =>
+  signInAsRole(session.page, role, path);
 
 describe('application shell: session, panels, themes and maintenance', () => {
   test('the logged-out screen appears when the session is lost, and Log In signs in again', async () => {

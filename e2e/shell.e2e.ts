@@ -1,23 +1,18 @@
 import { roleDisplayName, type RoleKey } from '@aerie/contract';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { BRAND, demoUsers, expectVisible, signIn, type DemoUser } from './support/auth.js';
+import { BRAND, expectVisible, type DemoUser } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
 import {
   closeUserPanel,
   navigationLinkNames,
   openHealthPage,
   openUserPanel,
+  signInAsRole,
   waitForShell,
 } from './support/shell.js';
 
 const session = useBrowser();
-
-function user(role: RoleKey): DemoUser {
-  const found = demoUsers.find((u) => u.role === role);
-  if (!found) throw new Error(`no demo user with role ${role}`);
-  return found;
-}
 
 const expectedLinks: Record<RoleKey, string[]> = {
   superUser: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
@@ -28,12 +23,8 @@ const expectedLinks: Record<RoleKey, string[]> = {
   credentialed: ['Home', 'Devices', 'Resources', 'Tools'],
 };
 
-async function signInToShell(role: RoleKey, path = '/home'): Promise<DemoUser> {
-  const who = user(role);
-  await signIn(session.page, baseUrl(), who, { path });
-  await waitForShell(session.page);
-  return who;
-}
+const signInToShell = (role: RoleKey, path?: string): Promise<DemoUser> =>
+  signInAsRole(session.page, role, path);
 
 describe('application shell', () => {
   for (const role of Object.keys(expectedLinks) as RoleKey[]) {

@@ -1,6 +1,6 @@
 import type { RoleKey } from '@aerie/contract';
 import type { Locator, Page } from 'playwright-core';
-import { demoUsers, expectVisible, signIn } from './auth.js';
+import { demoUsers, expectVisible, signIn, type DemoUser } from './auth.js';
 import { baseUrl } from './browser.js';
 
 /** The left navigation ("Main navigation") and the names of its links, in order. */
@@ -75,10 +75,17 @@ export async function openHealthPage(page: Page): Promise<void> {
   await panel.waitFor({ state: 'hidden' });
 }
 
-/** Signs in as the demo user of `role` and waits for the shell. */
-export async function signInAsRole(page: Page, role: RoleKey): Promise<void> {
+/** The demo user of a role. */
+export function demoUserOf(role: RoleKey): DemoUser {
   const user = demoUsers.find((u) => u.role === role);
   if (!user) throw new Error(`no demo user with role ${role}`);
-  await signIn(page, baseUrl(), user);
+  return user;
+}
+
+/** Signs in as the demo user of `role` on `path` (default /home) and waits for the shell. */
+export async function signInAsRole(page: Page, role: RoleKey, path = '/home'): Promise<DemoUser> {
+  const user = demoUserOf(role);
+  await signIn(page, baseUrl(), user, { path });
   await waitForShell(page);
+  return user;
 }
