@@ -1,16 +1,8 @@
 import { deviceSchema, type Device, type NetworkStatus } from '@aerie/contract';
+import { buildNetworkStatus } from './fixtures';
 
 /** A device that has never reported anything. */
-export const silentNetworkStatus: NetworkStatus = {
-  satelliteOnline: null,
-  cellularOnline: null,
-  satelliteSignal: null,
-  cellularSignal: null,
-  wifi: null,
-  beam: null,
-  satelliteLastUpdated: null,
-  cellularLastUpdated: null,
-};
+export const silentNetworkStatus: NetworkStatus = buildNetworkStatus();
 
 /** A complete, valid device for component tests; `overrides` replace top-level fields. */
 export function buildDevice(overrides: Partial<Device> = {}): Device {
