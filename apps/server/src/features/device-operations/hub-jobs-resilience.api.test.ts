@@ -117,6 +117,8 @@ describe('hub jobs across a restart', () => {
       await until(async () => (await jobStatus(c, jobId)) !== 'Running', 15_000);
       expect(await jobStatus(c, jobId)).toBe('Success');
       expect((await deviceRow(c, d.id)).sync_in_progress).toBe(false);
+      // The user is told once the job's final state is written: wait for the notification.
+      await until(async () => (await notes(c, d.id)).length > 0, 5_000);
       expect(await notes(c, d.id)).toEqual([
         { type: 'Success', label: `Sync with the hub succeeded for ${d.name}.` },
       ]);
@@ -141,6 +143,7 @@ describe('jobs that never end', () => {
     );
     expect(job.rows[0]!.result.messages).toEqual([M.hubTimeout]);
     expect((await deviceRow(c, d.id)).sync_in_progress).toBe(false);
+    await until(async () => (await notes(c, d.id)).length > 0, 5_000);
     expect(await notes(c, d.id)).toEqual([
       { type: 'Error', label: `Sync with the hub failed for ${d.name}. ${M.hubTimeout}` },
     ]);
