@@ -40,7 +40,7 @@ const shared = {
 const argv = process.argv.join(' ');
 const wantsE2e = process.env.AERIE_E2E === '1' || /--project[= ]e2e\b/.test(argv);
 
-const unitRoots = ['packages/contract/src', 'apps/server/src', 'apps/web/src'];
+const unitRoots = ['packages/contract/src', 'apps/server/src', 'apps/web/src', 'apps/web/build'];
 const isUnitTestFile = (file: string): boolean =>
   /\.test\.tsx?$/.test(file) && !file.endsWith('.api.test.ts') && !file.includes('node_modules');
 /** What makes a test file unsafe to share a module cache and a window with other files. */
@@ -78,6 +78,7 @@ const unit: TestProjectInlineConfiguration = {
       'packages/contract/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/build/**/*.test.ts',
       'eslint-rules/**/*.test.js',
     ],
     exclude: [...unitTest.exclude, ...isolatedUnitFiles],

@@ -60,6 +60,53 @@ describe('the identity pages', () => {
     expect(violations).toEqual([]);
   });
 
+  test('delivery: compressed immutable scripts, no source maps, icons and a manifest', async () => {
+    const html = await (await fetch(`${baseUrl()}/`, { headers: { accept: 'text/html' } })).text();
+    const script = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+    expect(script, 'the entry script in index.html').toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const js = await fetch(`${baseUrl()}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-encoding')).toBe('br');
+    expect(js.headers.get('vary')).toContain('accept-encoding');
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${baseUrl()}${script}.map`)).status).toBe(404);
+    expect(html).not.toContain('sourceMappingURL');
+
+    const favicon = await fetch(`${baseUrl()}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toMatch(/icon/);
+    const manifest = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    const { name, icons } = (await manifest.json()) as { name: string; icons: { src: string }[] };
+    expect(name).toBe('Aerie');
+    for (const icon of icons) {
+      const res = await fetch(`${baseUrl()}${icon.src}`);
+      expect(res.status, icon.src).toBe(200);
+      expect(res.headers.get('content-type'), icon.src).toMatch(/^image\//);
+    }
+  });
+
+  test('a public page loads no signed-in code; a signed-in page loads only its own page', async () => {
+    const { page } = session;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/loadError`);
+    await expectVisible(page.getByRole('main'), 'the load error page');
+    expect(scripts.some((s) => s.includes('load-error-page-'))).toBe(true);
+    expect(scripts.filter((s) => /protected-layout-|home-page-|devices-page-/.test(s))).toEqual([]);
+
+    scripts.length = 0;
+    await signIn(page, baseUrl(), demoUsers[0]!);
+    await expectVisible(page.getByRole('heading', { name: /^Welcome,/ }), 'the home heading');
+    expect(scripts.some((s) => s.includes('protected-layout-'))).toBe(true);
+    expect(scripts.some((s) => s.includes('home-page-'))).toBe(true);
+    expect(scripts.filter((s) => /devices-page-|jobs-pages-|device-metrics-page-/.test(s))).toEqual(
+      [],
+    );
+  });
+
   test('the change-password page is reachable from the sign-in page and accessible', async () => {
     const { page } = session;
     await page.goto(`${baseUrl()}/home`);

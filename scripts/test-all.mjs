@@ -214,6 +214,7 @@ async function main() {
       ['typecheck', 'npm', ['run', 'typecheck:projects']],
       ['lint (format, dependencies)', 'npm', ['run', 'lint:format']],
       ['build', 'npm', ['run', 'build']],
+      ['bundle budgets', process.execPath, ['scripts/check-bundle-budgets.mjs']],
       ['browser test data', process.execPath, [tsx, 'e2e/support/seed-data.ts', seedDir]],
     ],
   ]);

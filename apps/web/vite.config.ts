@@ -1,5 +1,7 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { assetDelivery } from './build/asset-delivery';
 
 const apiTarget = 'http://localhost:8080';
 
@@ -17,11 +19,18 @@ const proxiedPaths = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Source maps and the manifest are build artefacts beside dist/, never served; text assets
+    // precompressed.
+    assetDelivery({ artefactsDir: path.join(import.meta.dirname, 'dist-artefacts') }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
+    // Which chunks each page loads first (scripts/check-bundle-budgets.mjs reads it).
+    manifest: true,
   },
   server: {
     port: 5173,

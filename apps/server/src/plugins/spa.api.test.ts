@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.js';
 
@@ -15,6 +16,14 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What the build writes beside a text asset (apps/web/build/asset-delivery.ts).
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  fs.writeFileSync(path.join(webDist, 'assets', 'main-def456.js'), script);
+  fs.writeFileSync(
+    path.join(webDist, 'assets', 'main-def456.js.br'),
+    zlib.brotliCompressSync(script),
+  );
+  fs.writeFileSync(path.join(webDist, 'assets', 'main-def456.js.gz'), zlib.gzipSync(script));
   ctx = await createTestContext({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -68,6 +77,41 @@ describe('serving the web app', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const index = await ctx.app.inject({ method: 'GET', url: '/home', headers: html });
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, with Content-Encoding and Vary', async () => {
+    const url = '/assets/main-def456.js';
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('console.log("xxx');
+
+    const gz = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('console.log("xxx');
+
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toContain('accept-encoding');
+    expect(plain.body).toContain('console.log("xxx');
+  });
+
+  it('serves no source maps and no build manifest', async () => {
+    for (const url of ['/assets/main-def456.js.map', '/.vite/manifest.json']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
   });
 
   it('sends a Content-Security-Policy that allows only its own scripts', async () => {

@@ -46,6 +46,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
       root: webDist!,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text asset: sent with Content-Encoding
+      // and `Vary: Accept-Encoding`, never compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'cache-control',

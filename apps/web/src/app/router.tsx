@@ -4,13 +4,14 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
   type AnyRoute,
+  type RouteComponent,
 } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { jobListSearchSchema } from '../features/jobs/utils/job-display';
-import { ProtectedLayout } from './layout/protected-layout';
 import { routeTitles } from './messages';
 import {
   SigninPopupCallbackPage,
@@ -18,26 +19,11 @@ import {
   SigninWindowCallbackPage,
   SignoutPopupCallbackPage,
 } from './routes/auth-callback-pages';
-import {
-  DeviceConfigurationPage,
-  DeviceDiagnosticsPage,
-  DeviceJsonPage,
-  DeviceMetricsPage,
-  DeviceOverviewPage,
-  DeviceUsagePage,
-} from './routes/device-pages';
-import { DevicesPage } from './routes/devices-page';
-import { HealthPage } from './routes/health-page';
-import { HomePage } from './routes/home-page';
-import { JobDetailPage, JobsPage } from './routes/jobs-pages';
-import { LoadErrorPage } from './routes/load-error-page';
-import { MaintenancePage } from './routes/maintenance-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { PlaceholderPage, PublicPlaceholderPage } from './routes/placeholder-page';
-import { ReportsPage } from './routes/reports-page';
 import { RoutePage } from './routes/route-page';
-import { StartPage } from './routes/start-page';
 import { RootErrorPage } from './routes/root-error-page';
+import { StartPage } from './routes/start-page';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -50,22 +36,35 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Pages that exist; every other route of the table shows a titled placeholder for now. */
-type Page = () => React.JSX.Element;
+/**
+ * A page: loaded when its route is first visited or preloaded (on hover or focus of a link to
+ * it), so each page is a chunk of its own and the first page loads only what it shows.
+ */
+type Page = RouteComponent;
 
+/** Pages that exist; every other route of the table shows a titled placeholder for now. */
 const pages: Partial<Record<RouteName, Page>> = {
-  home: HomePage,
-  health: HealthPage,
-  reports: ReportsPage,
-  devices: DevicesPage,
-  deviceOverview: DeviceOverviewPage,
-  deviceConfiguration: DeviceConfigurationPage,
-  deviceUsage: DeviceUsagePage,
-  deviceMetrics: DeviceMetricsPage,
-  deviceJson: DeviceJsonPage,
-  deviceDiagnosticBrowser: DeviceDiagnosticsPage,
-  jobs: JobsPage,
-  jobDetail: JobDetailPage,
+  home: lazyRouteComponent(() => import('./routes/home-page'), 'HomePage'),
+  health: lazyRouteComponent(() => import('./routes/health-page'), 'HealthPage'),
+  reports: lazyRouteComponent(() => import('./routes/reports-page'), 'ReportsPage'),
+  devices: lazyRouteComponent(() => import('./routes/devices-page'), 'DevicesPage'),
+  deviceOverview: lazyRouteComponent(() => import('./routes/device-pages'), 'DeviceOverviewPage'),
+  deviceConfiguration: lazyRouteComponent(
+    () => import('./routes/device-pages'),
+    'DeviceConfigurationPage',
+  ),
+  deviceUsage: lazyRouteComponent(() => import('./routes/device-usage-page'), 'DeviceUsagePage'),
+  deviceMetrics: lazyRouteComponent(
+    () => import('./routes/device-metrics-page'),
+    'DeviceMetricsPage',
+  ),
+  deviceJson: lazyRouteComponent(() => import('./routes/device-pages'), 'DeviceJsonPage'),
+  deviceDiagnosticBrowser: lazyRouteComponent(
+    () => import('./routes/device-pages'),
+    'DeviceDiagnosticsPage',
+  ),
+  jobs: lazyRouteComponent(() => import('./routes/jobs-pages'), 'JobsPage'),
+  jobDetail: lazyRouteComponent(() => import('./routes/jobs-pages'), 'JobDetailPage'),
 };
 
 /**
@@ -77,9 +76,18 @@ const searchSchemas: Partial<Record<RouteName, z.ZodType<Record<string, unknown>
 };
 
 const publicPages: Partial<Record<RouteName, Page>> = {
-  maintenance: MaintenancePage,
-  loadError: LoadErrorPage,
+  maintenance: lazyRouteComponent(
+    () => import('./routes/public/maintenance-page'),
+    'MaintenancePage',
+  ),
+  loadError: lazyRouteComponent(() => import('./routes/public/load-error-page'), 'LoadErrorPage'),
 };
+
+/** The signed-in application (shell, navigation, panes): public pages never load it. */
+const ProtectedLayout = lazyRouteComponent(
+  () => import('./layout/protected-layout'),
+  'ProtectedLayout',
+);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -131,11 +139,16 @@ function buildProtectedChildren(parent: AnyRoute): AnyRoute[] {
     const title = routeTitles[route.name as RouteName] ?? route.name;
     const page = pageFor(route);
     const validateSearch = searchSchemas[route.name as RouteName];
+    const component = Object.assign(
+      () => <RoutePage route={route} title={title} page={page} />,
+      // The router preloads a route's component before it renders it (and on intent).
+      page.preload ? { preload: page.preload } : {},
+    );
     const created: AnyRoute = createRoute({
       getParentRoute: () => parentRoute,
       path: parentPath ? route.path.slice(parentPath.length + 1) : route.path,
       ...(validateSearch ? { validateSearch } : {}),
-      component: () => <RoutePage route={route} title={title} page={page} />,
+      component,
     });
     built.set(route.path, created);
     const siblings = children.get(parentPath) ?? [];
