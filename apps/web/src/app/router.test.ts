@@ -28,4 +28,34 @@ describe('routeTree', () => {
     // A size the pager does not offer stays out of the search (the list reads the default).
     expect(matches.at(-1)?.search).toEqual({ page: 3, pageSize: undefined });
   });
+
+  it("validates the devices list's search: defaults and invalid values stay out", async () => {
+    const matches = await matchesAt(
+      '/devices?q=%2212345%22&satellite=maybe&sort=name&dir=asc&page=1&pageSize=50&other=x',
+    );
+    const devices = matches.find((match) => match.fullPath === '/devices');
+    // A size the pager offers stays, even the default one: it overrides the user's saved size.
+    expect(devices?.search).toEqual({
+      q: 12345,
+      satellite: undefined,
+      sort: undefined,
+      dir: undefined,
+      page: undefined,
+      pageSize: 50,
+      other: 'x',
+    });
+  });
+
+  it("hands the device list's validated search to a device's detail route", async () => {
+    const matches = await matchesAt(
+      '/devices/2f0c9a3e-7a55-4c1e-9a11-5a1b2c3d4e5f/overview?sort=serial&page=3&pageSize=33',
+    );
+    expect(matches.at(-1)?.fullPath).toBe('/devices/$id/overview');
+    expect(matches.at(-1)?.search).toEqual({
+      sort: 'serial',
+      dir: 'asc',
+      page: 3,
+      pageSize: undefined,
+    });
+  });
 });

@@ -11,6 +11,7 @@ import {
   type RouteComponent,
 } from '@tanstack/react-router';
 import type { z } from 'zod';
+import { deviceListSearchSchema } from '../features/devices/utils/device-list-view';
 import { jobListSearchSchema } from '../features/jobs/utils/job-display';
 import { routeTitles } from './messages';
 import {
@@ -72,6 +73,7 @@ const pages: Partial<Record<RouteName, Page>> = {
  * search with these schemas and hands the result to the route and its detail children.
  */
 const searchSchemas: Partial<Record<RouteName, z.ZodType<Record<string, unknown>>>> = {
+  devices: deviceListSearchSchema,
   jobs: jobListSearchSchema,
 };
 

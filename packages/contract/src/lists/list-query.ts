@@ -38,8 +38,11 @@ export const listSortDirectionSchema = z
   .string()
   .regex(/^(asc|desc)$/i, 'sortDirection must be ASC or DESC')
   .optional();
+/** Longest free text (`query`) a list reads. */
+export const LIST_MAX_TEXT = 200;
+
 /** `query`: free text. */
-export const listTextSchema = z.string().max(200).optional();
+export const listTextSchema = z.string().max(LIST_MAX_TEXT).optional();
 /** `fields`: comma-joined field names, any case (checked by the grammar). */
 export const listFieldsSchema = z.string().max(500).optional();
 /** `filters`: comma-joined `Name:value` (checked by the grammar). */

@@ -1,3 +1,4 @@
+import { LIST_MAX_TEXT } from '@aerie/contract';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -69,7 +70,7 @@ export function DeviceListFilters({ view, onChange, accounts }: DeviceListFilter
           if (event.key === 'Enter') search.flush();
         }}
         w={240}
-        maxLength={200}
+        maxLength={LIST_MAX_TEXT}
       />
       <Select
         label={m.account}

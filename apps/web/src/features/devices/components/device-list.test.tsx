@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import type { DeviceList as DeviceListResponse } from '@aerie/contract';
+import { api, type DeviceList as DeviceListResponse } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultListLayout } from '../../../components/data-table/list-layout';
-import { configureApiClient } from '../../../lib/api-client';
+import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../test/api-server';
 import { buildNetworkStatus } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { DeviceList } from './device-list';
@@ -35,16 +36,10 @@ const page: DeviceListResponse = {
   ],
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-let answer: () => Response;
-beforeEach(() => {
-  answer = () => new Response(JSON.stringify(page), { status: 200 });
-  fetchMock = vi.fn<typeof fetch>(async () => answer());
-  configureApiClient({ baseUrl: '', getAccessToken: () => 't', fetch: fetchMock });
-});
+const server = setupApiServer(apiAnswer(api.devices.list, page));
 
 function requests(): URLSearchParams[] {
-  return fetchMock.mock.calls.map(([url]) => new URL(url as string, 'http://x').searchParams);
+  return server.requests().map((request) => request.url.searchParams);
 }
 
 function renderList(path = '/devices', canDelete = false) {
@@ -86,7 +81,7 @@ describe('DeviceList', () => {
     renderList(
       `/devices?q=kan&account=${ACCOUNT}&satellite=online&cellular=offline&sort=kpc&dir=desc&page=2&pageSize=10`,
     );
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(server.requests().length).toBeGreaterThan(0));
     const request = requests()[0];
     expect(request?.get('skip')).toBe('10');
     expect(request?.get('take')).toBe('10');
@@ -112,18 +107,18 @@ describe('DeviceList', () => {
   it('sends the typed text after a pause, not on every key', async () => {
     renderList();
     await screen.findByText('Atlantic Voyager');
-    const calls = fetchMock.mock.calls.length;
+    const calls = server.requests().length;
     const box = screen.getByRole('searchbox', { name: 'Search' });
     fireEvent.change(box, { target: { value: 'b' } });
     fireEvent.change(box, { target: { value: 'ba' } });
     fireEvent.change(box, { target: { value: 'bal' } });
-    expect(fetchMock.mock.calls.length).toBe(calls);
+    expect(server.requests().length).toBe(calls);
     await waitFor(() => expect(requests().at(-1)?.get('query')).toBe('bal'));
     expect(requests().filter((r) => r.has('query'))).toHaveLength(1);
   });
 
   it('shows "No devices were found." when nothing matches', async () => {
-    answer = () => new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 });
+    server.use(apiAnswer(api.devices.list, { items: [], total: 0 }));
     renderList();
     expect(await screen.findByText('No devices were found.')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export to CSV' }).disabled).toBe(
@@ -132,11 +127,11 @@ describe('DeviceList', () => {
   });
 
   it('shows an error with a retry when the list cannot be loaded', async () => {
-    answer = () => new Response(JSON.stringify({ message: 'boom' }), { status: 400 });
+    server.use(apiHandler(api.devices.list, () => apiError(400, 'boom')));
     renderList();
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByText('The devices could not be loaded.')).toBeTruthy();
-    answer = () => new Response(JSON.stringify(page), { status: 200 });
+    server.use(apiAnswer(api.devices.list, page));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Atlantic Voyager')).toBeTruthy();
   });
@@ -170,15 +165,17 @@ describe('DeviceList: the hidden delete (spec 001 §2)', () => {
     const serial = await screen.findByText('KAN-0002');
     fireEvent.click(serial);
     expect(screen.queryByRole('dialog')).toBeNull();
-    answer = () => new Response(null, { status: 204 });
+    server.use(
+      apiHandler(api.deviceOperations.remove, () => new HttpResponse(null, { status: 204 })),
+    );
     fireEvent.click(serial, { ctrlKey: true });
     const dialog = await screen.findByRole('dialog', { name: 'Delete Device' });
     expect(dialog.textContent).toContain('Baltic Star');
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Device' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const deletion = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
-    expect(deletion?.[0]).toBe('/v2/devices/3a1d0b4f-8b66-4d2f-8b22-6b2c3d4e5f60');
+    const deletion = server.requests().find((request) => request.method === 'DELETE');
+    expect(deletion?.path).toBe('/v2/devices/3a1d0b4f-8b66-4d2f-8b22-6b2c3d4e5f60');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['devices'] });
   });
 

@@ -7,6 +7,7 @@ import type { ListColumn } from '../../../components/data-table/list-layout';
 import { routePath } from '../../../lib/route-paths';
 import { deviceMessages } from '../messages';
 import { deviceColumnIds, type DeviceColumnId } from '../utils/device-columns';
+import type { DeviceListSearch } from '../utils/device-list-view';
 import { OnlineStateBadge } from './online-state-badge';
 import type { ColumnDef } from '@tanstack/react-table';
 
@@ -36,7 +37,7 @@ export interface DeviceToDelete {
 }
 
 function deviceColumns(
-  linkSearch: Record<string, string | number>,
+  linkSearch: DeviceListSearch,
   onDeleteRequest: ((device: DeviceToDelete) => void) | undefined,
 ): ColumnDef<DeviceListItem>[] {
   const dash = (
@@ -105,7 +106,7 @@ export interface DeviceTableProps {
   direction: 'asc' | 'desc';
   onSortChange: (sort: DeviceColumnId, direction: 'asc' | 'desc') => void;
   /** The list's search values, carried by the device links so the list keeps its view. */
-  linkSearch: Record<string, string | number>;
+  linkSearch: DeviceListSearch;
   loading: boolean;
   busy: boolean;
   /** Super User: ctrl-click on a serial asks to delete the device (spec 001 §2). */

@@ -1,9 +1,8 @@
-import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import {
   deviceListSearch,
   parseDeviceListView,
-  type DeviceListSearch,
   type DeviceListView,
 } from '../utils/device-list-view';
 
@@ -22,8 +21,13 @@ export type UpdateDeviceListView = (
  * view can be shared and survives reload. Any change but the page goes back to page 1.
  */
 export function useDeviceListView(): [DeviceListView, UpdateDeviceListView] {
-  const search = useLocation({ select: (location) => location.search as DeviceListSearch });
-  const view = useMemo(() => parseDeviceListView(search), [search]);
+  // NOTE: the router has validated the search already; parsing it again types it here, where
+  // the route tree built from the contract's route table cannot.
+  const view = useSearch({
+    strict: false,
+    select: (search) => parseDeviceListView(search),
+    structuralSharing: true,
+  });
   const router = useRouter();
   const navigate = useNavigate();
 
@@ -32,8 +36,7 @@ export function useDeviceListView(): [DeviceListView, UpdateDeviceListView] {
       // NOTE: read the address now, not at render: a debounced call may come later.
       const { pathname } = router.state.location;
       const latest: unknown = router.state.location.search;
-      const current = parseDeviceListView(latest as DeviceListSearch);
-      const next: DeviceListView = { ...current, page: 1, ...changes };
+      const next: DeviceListView = { ...parseDeviceListView(latest), page: 1, ...changes };
       void navigate({ to: pathname, search: deviceListSearch(next), replace });
     },
     [router, navigate],

@@ -5,6 +5,7 @@ import {
   deviceListRequest,
   deviceListRequestSearch,
   deviceListSearch,
+  deviceListSearchSchema,
   parseDeviceListView,
   type DeviceListView,
 } from './device-list-view';
@@ -94,6 +95,81 @@ describe('deviceListSearch', () => {
       pageSize: 10,
     };
     expect(parseDeviceListView(deviceListSearch(view))).toEqual(view);
+  });
+});
+
+describe('deviceListSearchSchema', () => {
+  it('leaves defaults and invalid values out, so the default view is a bare address', () => {
+    const search = deviceListSearchSchema.parse({
+      q: '   ',
+      account: 'not-a-uuid',
+      satellite: 'any',
+      cellular: 'maybe',
+      sort: 'name',
+      dir: 'asc',
+      page: '1',
+      pageSize: '33',
+    });
+    expect(Object.values(search).every((value) => value === undefined)).toBe(true);
+    expect(deviceListSearchSchema.parse({ page: 0, pageSize: 5000 })).toEqual({});
+    expect(deviceListSearchSchema.parse({ page: 1_000_001 }).page).toBeUndefined();
+  });
+
+  it('keeps each valid value when others are invalid', () => {
+    expect(
+      deviceListSearchSchema.parse({ satellite: 'online', cellular: 'sometimes', page: '3' }),
+    ).toEqual({ satellite: 'online', page: 3 });
+  });
+
+  it('keeps any page size the pager offers, 50 too: without one the saved size applies', () => {
+    expect(deviceListSearchSchema.parse({ pageSize: '50' }).pageSize).toBe(50);
+    expect(deviceListSearchSchema.parse({ pageSize: 10 }).pageSize).toBe(10);
+  });
+
+  it('keeps the sort as a pair: a column alone is ascending, a direction alone is by Name', () => {
+    expect(deviceListSearchSchema.parse({ sort: 'serial' })).toEqual({
+      sort: 'serial',
+      dir: 'asc',
+    });
+    expect(deviceListSearchSchema.parse({ dir: 'desc' })).toEqual({ sort: 'name', dir: 'desc' });
+    expect(deviceListSearchSchema.parse({ sort: 'password', dir: 'desc' })).toEqual({
+      sort: 'name',
+      dir: 'desc',
+    });
+  });
+
+  it('reads a text of digits as a number whether the router quoted it or not', () => {
+    expect(deviceListSearchSchema.parse({ q: '12345' }).q).toBe(12345);
+    expect(deviceListSearchSchema.parse({ q: 12345 }).q).toBe(12345);
+    expect(deviceListSearchSchema.parse({ q: ' 007 ' }).q).toBe('007');
+  });
+
+  it('lower-cases the account id', () => {
+    expect(deviceListSearchSchema.parse({ account: ACCOUNT.toUpperCase() }).account).toBe(ACCOUNT);
+  });
+
+  it('reads back every search the list writes unchanged, so a reload keeps the address', () => {
+    const views: DeviceListView[] = [
+      defaultDeviceListView,
+      { ...defaultDeviceListView, query: '73853', page: 2 },
+      { ...defaultDeviceListView, sort: 'name', direction: 'desc', pageSize: 50 },
+      { ...defaultDeviceListView, sort: 'serial', direction: 'asc', satellite: 'offline' },
+      {
+        query: 'north sea',
+        accountId: ACCOUNT,
+        satellite: 'online',
+        cellular: 'offline',
+        sort: 'cellularOnline',
+        direction: 'desc',
+        page: 7,
+        pageSize: 100,
+      },
+    ];
+    for (const view of views) {
+      const search = deviceListSearch(view);
+      expect(deviceListSearchSchema.parse(search)).toEqual(search);
+      expect(parseDeviceListView(search)).toEqual(view);
+    }
   });
 });
 

@@ -3,6 +3,8 @@ import {
   deviceListGrammar,
   formatListFilters,
   formatListQuery,
+  LIST_MAX_SKIP,
+  LIST_MAX_TEXT,
   listQuerySearch,
   type DeviceListField,
   type DeviceSortField,
@@ -46,57 +48,12 @@ export const defaultDeviceListView: DeviceListView = {
   pageSize: null,
 };
 
-const MAX_QUERY = 200;
-const MAX_PAGE = 1_000_000;
+// NOTE: a page is asked for as `skip`, which the list grammar caps at LIST_MAX_SKIP: this is
+// the last page it allows in the smallest page size.
+const MAX_PAGE = LIST_MAX_SKIP / DEVICE_PAGE_SIZES[0];
 
-/** The address's search values: the router hands them over parsed (numbers as numbers). */
-export type DeviceListSearch = Record<string, unknown>;
-
-const text = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
-
-// Each parameter falls back on its own: one bad value in a shared link does not lose the rest.
-const searchSchema = z.object({
-  q: text.transform((value) => value.slice(0, MAX_QUERY)).catch(''),
-  account: text
-    .pipe(z.uuid())
-    .transform((id) => id.toLowerCase())
-    .nullable()
-    .catch(null),
-  satellite: z.enum(['any', 'online', 'offline']).catch('any'),
-  cellular: z.enum(['any', 'online', 'offline']).catch('any'),
-  sort: z.enum(deviceColumnIds).catch('name'),
-  dir: z.enum(['asc', 'desc']).catch('asc'),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-  pageSize: z.coerce
-    .number()
-    .refine((n): n is DevicePageSize => (DEVICE_PAGE_SIZES as readonly number[]).includes(n))
-    .nullable()
-    .catch(null),
-});
-
-/** Reads the view from the address's search values; unknown or invalid values get defaults. */
-export function parseDeviceListView(search: DeviceListSearch): DeviceListView {
-  const parsed = searchSchema.parse({
-    q: search['q'] ?? '',
-    account: search['account'] ?? null,
-    satellite: search['satellite'],
-    cellular: search['cellular'],
-    sort: search['sort'],
-    dir: search['dir'],
-    page: search['page'] ?? 1,
-    pageSize: search['pageSize'] ?? null,
-  });
-  return {
-    query: parsed.q,
-    accountId: parsed.account,
-    satellite: parsed.satellite,
-    cellular: parsed.cellular,
-    sort: parsed.sort,
-    direction: parsed.dir,
-    page: parsed.page,
-    pageSize: parsed.pageSize,
-  };
-}
+const DEFAULT_SORT = defaultDeviceListView.sort;
+const DEFAULT_DIRECTION = defaultDeviceListView.direction;
 
 /**
  * Text as a search value. NOTE: the router writes a string that reads as a number in quotes
@@ -108,19 +65,91 @@ function searchText(value: string): string | number {
   return Number.isSafeInteger(number) && String(number) === value ? number : value;
 }
 
+/** The sort in the address: both values, or neither for the default. */
+type SortSearch = { sort?: DeviceColumnId | undefined; dir?: SortDirection | undefined };
+
+const onlineSearch = z.enum(['online', 'offline']).optional().catch(undefined);
+
+/**
+ * The list's view in the address (`?q=kan&sort=serial&dir=desc&page=2`), so a view can be
+ * shared and survives reload. The router validates the devices route's search with it (and
+ * hands the result to a device's detail routes). Each value falls back on its own: one that is
+ * missing, invalid or the default stays out of the search, so the default view is a bare
+ * `/devices`. The sort is one value in two parameters: Name ascending is the default and
+ * leaves both out; any other sort writes both. A page size is kept whichever it is: without
+ * one the list shows the user's saved page size.
+ */
+export const deviceListSearchSchema = z
+  .object({
+    q: z
+      .union([z.string(), z.number()])
+      .transform((value) => {
+        const text = String(value).trim().slice(0, LIST_MAX_TEXT).trim();
+        return text ? searchText(text) : undefined;
+      })
+      .optional()
+      .catch(undefined),
+    account: z
+      .string()
+      .trim()
+      .pipe(z.uuid())
+      .transform((id) => id.toLowerCase())
+      .optional()
+      .catch(undefined),
+    satellite: onlineSearch,
+    cellular: onlineSearch,
+    sort: z.enum(deviceColumnIds).optional().catch(undefined),
+    dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+    page: z.coerce.number().int().min(2).max(MAX_PAGE).optional().catch(undefined),
+    pageSize: z.coerce
+      .number()
+      .refine((n): n is DevicePageSize => (DEVICE_PAGE_SIZES as readonly number[]).includes(n))
+      .optional()
+      .catch(undefined),
+  })
+  .transform(
+    ({ sort = DEFAULT_SORT, dir = DEFAULT_DIRECTION, ...search }): typeof search & SortSearch =>
+      sort === DEFAULT_SORT && dir === DEFAULT_DIRECTION
+        ? { ...search, sort: undefined, dir: undefined }
+        : { ...search, sort, dir },
+  );
+
+/** The address's search values of the list, as the router hands them over validated. */
+export type DeviceListSearch = z.output<typeof deviceListSearchSchema>;
+
+/** The view a search stands for, defaults filled in. */
+export function deviceListView(search: DeviceListSearch): DeviceListView {
+  return {
+    query: search.q === undefined ? '' : String(search.q),
+    accountId: search.account ?? null,
+    satellite: search.satellite ?? 'any',
+    cellular: search.cellular ?? 'any',
+    sort: search.sort ?? DEFAULT_SORT,
+    direction: search.dir ?? DEFAULT_DIRECTION,
+    page: search.page ?? 1,
+    pageSize: search.pageSize ?? null,
+  };
+}
+
+/** Reads the view from the address's search values; unknown or invalid values get defaults. */
+export function parseDeviceListView(search: unknown): DeviceListView {
+  return deviceListView(deviceListSearchSchema.parse(search));
+}
+
 /** The search values of a view, without those that are defaults (short shareable links). */
-export function deviceListSearch(view: DeviceListView): Record<string, string | number> {
-  const search: Record<string, string | number> = {};
-  if (view.query.trim()) search['q'] = searchText(view.query.trim());
-  if (view.accountId) search['account'] = view.accountId;
-  if (view.satellite !== 'any') search['satellite'] = view.satellite;
-  if (view.cellular !== 'any') search['cellular'] = view.cellular;
-  if (view.sort !== 'name' || view.direction !== 'asc') {
-    search['sort'] = view.sort;
-    search['dir'] = view.direction;
+export function deviceListSearch(view: DeviceListView): DeviceListSearch {
+  const search: DeviceListSearch = {};
+  const text = view.query.trim();
+  if (text) search.q = searchText(text);
+  if (view.accountId) search.account = view.accountId;
+  if (view.satellite !== 'any') search.satellite = view.satellite;
+  if (view.cellular !== 'any') search.cellular = view.cellular;
+  if (view.sort !== DEFAULT_SORT || view.direction !== DEFAULT_DIRECTION) {
+    search.sort = view.sort;
+    search.dir = view.direction;
   }
-  if (view.page > 1) search['page'] = view.page;
-  if (view.pageSize !== null) search['pageSize'] = view.pageSize;
+  if (view.page > 1) search.page = view.page;
+  if (view.pageSize !== null) search.pageSize = view.pageSize;
   return search;
 }
 
