@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableColumns, type Table } from 'drizzle-orm';
-import { createAccountsRepository } from '../features/accounts/accounts.repository.js';
-import { createFeedRepository } from '../features/feed/feed.repository.js';
-import { createNotificationsRepository } from '../features/notifications/notifications.repository.js';
-import { createReferenceRepository } from '../features/reference/reference.repository.js';
-import { createUsersRepository } from '../features/users/users.repository.js';
+import { createAccountsRepository } from '../features/accounts/index.js';
+import { createFeedRepository } from '../features/feed/index.js';
+import { createNotificationsRepository } from '../features/notifications/index.js';
+import { createReferenceRepository } from '../features/reference/index.js';
+import { createUsersRepository } from '../features/users/index.js';
 import { createApiClientsRepository } from '../identity/api-clients.repository.js';
 import { createOidcPayloadsRepository } from '../identity/oidc-payloads.repository.js';
 import { demoUsers } from '../demo/demo-identities.js';

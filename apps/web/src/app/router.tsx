@@ -9,7 +9,7 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import type { z } from 'zod';
-import { jobListSearchSchema } from '../features/jobs/utils/job-display';
+import { jobListSearchSchema } from '../features/jobs';
 import { ProtectedLayout } from './layout/protected-layout';
 import { routeTitles } from './messages';
 import {

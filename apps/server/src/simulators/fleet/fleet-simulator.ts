@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { TerminalReport } from '@aerie/contract';
-import type { IngestionService } from '../../features/telemetry/ingestion.service.js';
+import type { IngestionService } from '../../features/telemetry/index.js';
 import { Random } from '../demo-fleet/random.js';
 import type { SiteKind } from '../demo-fleet/sites.js';
 import { stepTerminal, type SimulatedTerminal } from './terminal-step.js';
