@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableColumns, type Table } from 'drizzle-orm';
 import { createAccountsRepository } from '../features/accounts/index.js';
 import { createFeedRepository } from '../features/feed/index.js';
+import { createHubRepository } from '../features/hub/index.js';
+import { createMetricsRepository } from '../features/metrics/index.js';
 import { createNotificationsRepository } from '../features/notifications/index.js';
 import { createReferenceRepository } from '../features/reference/index.js';
 import { createUsersRepository } from '../features/users/index.js';
+import { createZonesRepository } from '../features/zones/index.js';
 import { createApiClientsRepository } from '../identity/api-clients.repository.js';
 import { createOidcPayloadsRepository } from '../identity/oidc-payloads.repository.js';
 import { demoUsers } from '../demo/demo-identities.js';
@@ -219,5 +222,63 @@ describe('repository rows match the schema types', () => {
     expect((await payloads.findLive('Session', 'id', 'p1'))?.consumedAt).toBeInstanceOf(Date);
     await payloads.revokeByGrantId('g1');
     expect(await payloads.findLive('Session', 'id', 'p1')).toBeNull();
+  });
+
+  it('reads hub networks and metric days as Drizzle does', async () => {
+    const byNetwork = (a: { networkId: string }, b: { networkId: string }) =>
+      a.networkId.localeCompare(b.networkId);
+    const networks = await createHubRepository(ctx.database.pool).networks();
+    expect(networks.length).toBeGreaterThan(0);
+    expect([...networks].sort(byNetwork)).toEqual(
+      (await drizzleRows(fleet.hubNetworks, 'networkId')).sort(byNetwork),
+    );
+
+    // The test fleet has no metric history: one stored day, values exact in `real`.
+    const [device] = await drizzleRows(fleet.devices, 'id');
+    const [type] = await drizzleRows(fleet.metricTypes, 'providerShortcode', 'shortcode');
+    await ctx.database.db.insert(fleet.metricSeries).values({
+      deviceId: device!.id,
+      providerShortcode: type!.providerShortcode,
+      metricShortcode: type!.shortcode,
+      day: '2026-11-20',
+      seconds: [0, 60, 120],
+      values: [1.5, -2.25, 0],
+    });
+    const [series] = await drizzleRows(fleet.metricSeries, 'deviceId');
+    const { deviceId, providerShortcode, metricShortcode, day, seconds, values } = series!;
+    expect(
+      await createMetricsRepository(ctx.database.pool).seriesDays(
+        deviceId,
+        providerShortcode,
+        metricShortcode,
+        day,
+        day,
+      ),
+    ).toEqual([{ day, seconds, values }]);
+  });
+
+  it('reads zones with the columns of their table and the account name', async () => {
+    const accounts = await drizzleRows(core.accounts, 'name');
+    const stored = await drizzleRows(fleet.zones, 'id');
+    expect(stored.length).toBeGreaterThan(0);
+    const { rows } = await createZonesRepository(ctx.database.pool).list(
+      { all: true },
+      { skip: 0, take: stored.length },
+    );
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...rows].sort(byId)).toEqual(
+      stored
+        .map(({ id, accountId, name, coordinates, createdBy, createdAt, updatedAt }) => ({
+          id,
+          accountId,
+          accountName: accounts.find((a) => a.id === accountId)!.name,
+          name,
+          coordinates,
+          createdBy,
+          createdAt,
+          updatedAt,
+        }))
+        .sort(byId),
+    );
   });
 });
