@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableColumns, type Table } from 'drizzle-orm';
 import { createAccountsRepository } from '../features/accounts/index.js';
+import { createDeviceFeaturesRepository } from '../features/device-features/index.js';
 import { createFeedRepository } from '../features/feed/index.js';
 import { createHubRepository } from '../features/hub/index.js';
+import { createJobsRepository } from '../features/jobs/index.js';
 import { createMetricsRepository } from '../features/metrics/index.js';
 import { createNotificationsRepository } from '../features/notifications/index.js';
 import { createReferenceRepository } from '../features/reference/index.js';
@@ -280,5 +282,62 @@ describe('repository rows match the schema types', () => {
         }))
         .sort(byId),
     );
+  });
+
+  it('reads jobs, feature types and feature certificates as Drizzle does', async () => {
+    const [device] = await drizzleRows(fleet.devices, 'id');
+    const jobs = createJobsRepository(ctx.database.pool);
+    const inserted = await jobs.insert({
+      kind: 'syncToHub',
+      accountId: device!.accountId,
+      deviceId: device!.id,
+      createdBy: null,
+      payload: { requestedBy: 'parity' },
+    });
+    const finished = await jobs.transition(inserted!.id, ['Queued'], 'Success', {
+      result: { ok: true },
+    });
+    const [job] = await ctx.database.db
+      .select()
+      .from(fleet.jobs)
+      .where(eq(fleet.jobs.id, inserted!.id));
+    const { createdBy: _createdBy, ...columns } = job!;
+    expect(finished).toEqual(columns);
+    expect(await jobs.findById({ all: true }, job!.id)).toEqual(columns);
+    const { finishedOn: _finishedOn, payload: _payload, result: _result, ...listed } = columns;
+    await jobs.transition(job!.id, ['Success'], 'Running', null);
+    expect((await jobs.listActive({ all: true }, 0, 100)).rows).toContainEqual({
+      ...listed,
+      status: 'Running',
+    });
+
+    const features = createDeviceFeaturesRepository(ctx.database.pool);
+    expect(await features.featureTypes()).toEqual(
+      (await drizzleRows(fleet.featureTypes, 'id')).map(({ shortcode, enabled }) => ({
+        shortcode,
+        enabled,
+      })),
+    );
+    const issuedAt = new Date('2026-11-20T10:00:00.123Z');
+    await features.saveCertificate(device!.id, {
+      token: 'header.payload.signature',
+      kid: 'k1',
+      issuedAt: issuedAt.toISOString(),
+      features: ['A', 'B'],
+      publicKey: 'key',
+      serial: 'S1',
+      antennaSerial: null,
+      issuedBy: null,
+    });
+    const [certificate] = await ctx.database.db
+      .select()
+      .from(fleet.deviceFeatureCertificates)
+      .where(eq(fleet.deviceFeatureCertificates.deviceId, device!.id));
+    const { deviceId: _deviceId, ...stored } = certificate!;
+    expect(stored.issuedAt).toEqual(issuedAt);
+    expect(await features.certificate(device!.id)).toEqual({
+      ...stored,
+      issuedAt: issuedAt.toISOString(),
+    });
   });
 });
