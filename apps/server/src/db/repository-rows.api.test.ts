@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableColumns, type Table } from 'drizzle-orm';
 import { createAccountsRepository } from '../features/accounts/index.js';
 import { createDeviceFeaturesRepository } from '../features/device-features/index.js';
+import { createDeviceOperationsRepository } from '../features/device-operations/index.js';
 import { createFeedRepository } from '../features/feed/index.js';
 import { createHubRepository } from '../features/hub/index.js';
 import { createJobsRepository } from '../features/jobs/index.js';
@@ -309,6 +310,27 @@ describe('repository rows match the schema types', () => {
     expect((await jobs.listActive({ all: true }, 0, 100)).rows).toContainEqual({
       ...listed,
       status: 'Running',
+    });
+
+    const [, other] = await drizzleRows(fleet.devices, 'id');
+    const hubJob = await jobs.insert({
+      kind: 'provision',
+      accountId: other!.accountId,
+      deviceId: other!.id,
+      createdBy: null,
+      payload: {},
+    });
+    const [hubRow] = await ctx.database.db
+      .select()
+      .from(fleet.jobs)
+      .where(eq(fleet.jobs.id, hubJob!.id));
+    expect(await createDeviceOperationsRepository(ctx.database.pool).hubJob(hubJob!.id)).toEqual({
+      id: hubRow!.id,
+      kind: hubRow!.kind,
+      status: hubRow!.status,
+      deviceId: hubRow!.deviceId,
+      createdBy: hubRow!.createdBy,
+      createdOn: hubRow!.createdOn,
     });
 
     const features = createDeviceFeaturesRepository(ctx.database.pool);
