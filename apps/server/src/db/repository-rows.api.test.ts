@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableColumns, type Table } from 'drizzle-orm';
 import { createAccountsRepository } from '../features/accounts/index.js';
+import { createDeviceConfigRepository } from '../features/device-config/index.js';
 import { createDeviceFeaturesRepository } from '../features/device-features/index.js';
 import { createDeviceOperationsRepository } from '../features/device-operations/index.js';
 import { createFeedRepository } from '../features/feed/index.js';
@@ -361,5 +362,45 @@ describe('repository rows match the schema types', () => {
       ...stored,
       issuedAt: issuedAt.toISOString(),
     });
+  });
+
+  it('reads device components, hub networks and network templates as Drizzle does', async () => {
+    const repo = createDeviceConfigRepository(ctx.database.pool);
+    const components = await drizzleRows(fleet.deviceComponents, 'deviceId', 'type', 'serial');
+    const deviceId = components[0]!.deviceId;
+    expect(await repo.components(deviceId)).toEqual(
+      components
+        .filter((c) => c.deviceId === deviceId)
+        .map(({ type, serial, modelShortcode, assetId }) => ({
+          type,
+          serial,
+          modelShortcode,
+          assetId,
+        })),
+    );
+    const models = await drizzleRows(fleet.componentModels, 'shortcode');
+    expect(await repo.modelTypes(models.map((m) => m.shortcode))).toEqual(
+      new Map(models.map((m) => [m.shortcode, m.componentType])),
+    );
+    const byNetwork = (a: { networkId: string }, b: { networkId: string }) =>
+      a.networkId.localeCompare(b.networkId);
+    expect([...(await repo.networks())].sort(byNetwork)).toEqual(
+      (await drizzleRows(fleet.hubNetworks, 'networkId')).sort(byNetwork),
+    );
+
+    const key = {
+      nmsType: 'EVOLUTION',
+      antennaType: 'u8',
+      modemType: 'X7',
+      beamDisplayName: 'Parity beam',
+    } as const;
+    const saved = await repo.saveTemplate(key, { ip: '10.0.0.1', vlans: [1, 2] });
+    const [row] = await ctx.database.db
+      .select()
+      .from(fleet.networkTemplates)
+      .where(eq(fleet.networkTemplates.beamDisplayName, key.beamDisplayName));
+    const { id: _id, ...columns } = row!;
+    expect(saved).toEqual(columns);
+    expect(await repo.findTemplate(key)).toEqual(columns);
   });
 });
