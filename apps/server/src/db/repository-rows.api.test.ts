@@ -10,6 +10,7 @@ import { createJobsRepository } from '../features/jobs/index.js';
 import { createMetricsRepository } from '../features/metrics/index.js';
 import { createNotificationsRepository } from '../features/notifications/index.js';
 import { createReferenceRepository } from '../features/reference/index.js';
+import { createSubscriptionsRepository } from '../features/subscriptions/index.js';
 import { createUsersRepository } from '../features/users/index.js';
 import { createZonesRepository } from '../features/zones/index.js';
 import { createApiClientsRepository } from '../identity/api-clients.repository.js';
@@ -402,5 +403,109 @@ describe('repository rows match the schema types', () => {
     const { id: _id, ...columns } = row!;
     expect(saved).toEqual(columns);
     expect(await repo.findTemplate(key)).toEqual(columns);
+  });
+
+  it('reads subscriptions, their usage, devices and history as Drizzle does', async () => {
+    const repo = createSubscriptionsRepository(ctx.database.pool);
+    const all = { all: true } as const;
+    const accounts = await drizzleRows(core.accounts, 'name');
+    const subscriptions = await drizzleRows(fleet.subscriptions, 'id');
+    const now = Date.now();
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(
+      [
+        ...(await repo.findByIds(
+          all,
+          subscriptions.map((s) => s.id),
+        )),
+      ].sort(byId),
+    ).toEqual(
+      subscriptions.map((s) => ({
+        id: s.id,
+        subscriptionNumber: s.subscriptionNumber,
+        description: s.description,
+        productCode: s.productCode,
+        accountId: s.accountId,
+        accountName: accounts.find((a) => a.id === s.accountId)!.name,
+        startDate: s.startDate,
+        endDate: s.endDate,
+        dataLimitInGb: s.dataLimitInGb,
+        salesforceObjectId: s.salesforceObjectId,
+        salesforceAccountId: s.salesforceAccountId,
+        networkIdentifiers: s.networkIdentifiers,
+        nmsId: s.nmsId,
+        hasSatellite: s.hasSatellite,
+        hasCellular: s.hasCellular,
+        pendingTransferEmail: s.pendingTransferEmail,
+        active: s.startDate.getTime() <= now && s.endDate.getTime() > now,
+      })),
+    );
+
+    const links = await drizzleRows(fleet.deviceSubscriptions, 'subscriptionId', 'deviceId');
+    const link = links.find((l) => l.endDate === null)!;
+    const subscription = subscriptions.find((s) => s.id === link.subscriptionId)!;
+    // Bigger than 2^32, so a lost cast or a string would show.
+    await ctx.database.db.insert(fleet.subscriptionMonthlyUsage).values({
+      subscriptionId: subscription.id,
+      year: 2026,
+      month: 10,
+      satelliteBytes: 2 ** 40 + 7,
+      cellularBytes: 24,
+    });
+    expect(await repo.monthlyUsage(subscription.id)).toEqual(
+      (
+        await ctx.database.db
+          .select()
+          .from(fleet.subscriptionMonthlyUsage)
+          .where(eq(fleet.subscriptionMonthlyUsage.subscriptionId, subscription.id))
+      ).map(({ year, month, satelliteBytes, cellularBytes }) => ({
+        year,
+        month,
+        satelliteBytes,
+        cellularBytes,
+      })),
+    );
+    const start = Math.max(link.startDate.getTime(), subscription.startDate.getTime());
+    const day = new Date(start).toISOString().slice(0, 10);
+    await ctx.database.db.insert(fleet.deviceDailyUsage).values({
+      deviceId: link.deviceId,
+      day,
+      satelliteBytes: 2 ** 33 + 1,
+      cellularBytes: 5,
+    });
+    expect(await repo.dailyUsage(subscription.id)).toEqual([
+      { date: day, satelliteBytes: 2 ** 33 + 1, cellularBytes: 5 },
+    ]);
+
+    const devices = await drizzleRows(fleet.devices, 'id');
+    const onSubscription = links
+      .filter((l) => l.subscriptionId === subscription.id)
+      .map((l) => ({ link: l, device: devices.find((d) => d.id === l.deviceId)! }))
+      .filter(({ device }) => device.deletedAt === null);
+    const { rows } = await repo.devices(all, subscription.id, 0, 100);
+    expect([...rows].sort(byId)).toEqual(
+      onSubscription
+        .map(({ link: l, device: d }) => ({
+          id: d.id,
+          name: d.name,
+          serial: d.serial,
+          active: l.active,
+        }))
+        .sort(byId),
+    );
+    const byDevice = (a: { deviceId: string }, b: { deviceId: string }) =>
+      a.deviceId.localeCompare(b.deviceId);
+    expect([...(await repo.activity(all, subscription.id, 100))].sort(byDevice)).toEqual(
+      onSubscription
+        .map(({ link: l, device: d }) => ({
+          deviceId: d.id,
+          deviceName: d.name,
+          deviceSerial: d.serial,
+          startDate: l.startDate,
+          endDate: l.endDate,
+          active: l.active,
+        }))
+        .sort(byDevice),
+    );
   });
 });
