@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceListGrammar, deviceListQuerySchema, parseListQuery } from '@aerie/contract';
 import { asc, eq, getTableColumns, type Table } from 'drizzle-orm';
 import { createAccountsRepository } from '../features/accounts/index.js';
 import { createDeviceConfigRepository } from '../features/device-config/index.js';
 import { createDeviceFeaturesRepository } from '../features/device-features/index.js';
 import { createDeviceOperationsRepository } from '../features/device-operations/index.js';
+import { createDevicesRepository } from '../features/devices/index.js';
 import { createFeedRepository } from '../features/feed/index.js';
 import { createHubRepository } from '../features/hub/index.js';
 import { createJobsRepository } from '../features/jobs/index.js';
@@ -507,5 +509,159 @@ describe('repository rows match the schema types', () => {
         }))
         .sort(byDevice),
     );
+  });
+
+  it('reads devices with everything around them, and list rows, as Drizzle does', async () => {
+    const db = ctx.database.db;
+    const repo = createDevicesRepository(ctx.database.pool);
+    const accounts = await drizzleRows(core.accounts, 'name');
+    const products = await drizzleRows(fleet.deviceProducts, 'productCode');
+    const links = await drizzleRows(fleet.deviceSubscriptions, 'deviceId', 'subscriptionId');
+    const subscriptions = await drizzleRows(fleet.subscriptions, 'id');
+    const alive = (await drizzleRows(fleet.devices, 'id')).filter((d) => d.deletedAt === null);
+    const chosen = alive.find((d) => d.productCode && links.some((l) => l.deviceId === d.id))!;
+    // Totals above 2^32, a network configuration and a SIM, so every part has something to read.
+    await db
+      .update(fleet.devices)
+      .set({ totalSatelliteUsage: 2 ** 40 + 3, totalCellularUsage: 2 ** 33 })
+      .where(eq(fleet.devices.id, chosen.id));
+    await db
+      .insert(fleet.deviceNetworkConfigs)
+      .values({ deviceId: chosen.id, eth0IpAddress: '192.168.1.1', dhcpGateway: '192.168.1.1' })
+      .onConflictDoNothing();
+    await db
+      .insert(fleet.simConfigurations)
+      .values({ deviceId: chosen.id, eid: 'E1', cubicLteImsi: '2400', simVendor: 'V' })
+      .onConflictDoNothing();
+    const [device] = await db.select().from(fleet.devices).where(eq(fleet.devices.id, chosen.id));
+    const d = device!;
+
+    const product = products.find((p) => p.productCode === d.productCode) ?? null;
+    const listed = (row: typeof d) => ({
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      serial: row.serial,
+      accountId: row.accountId,
+      accountName: accounts.find((a) => a.id === row.accountId)!.name,
+      productCode: row.productCode,
+      productName: products.find((p) => p.productCode === row.productCode)?.name ?? null,
+      private: row.private,
+      satelliteOnline: row.satelliteOnline,
+      cellularOnline: row.cellularOnline,
+      satelliteSignal: row.satelliteSignal,
+      cellularSignal: row.cellularSignal,
+      wifi: row.wifi,
+      beam: row.beam,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    });
+    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const components = (await drizzleRows(fleet.deviceComponents, 'id'))
+      .filter((c) => c.deviceId === d.id)
+      .map(({ deviceId, type, modelShortcode, assetId, serial }) => ({
+        deviceId,
+        type,
+        modelShortcode,
+        assetId,
+        serial,
+      }))
+      .sort((a, b) => byText(a.type, b.type) || byText(a.serial, b.serial));
+    expect(components.length).toBeGreaterThan(0);
+    const [networkConfig] = await db
+      .select()
+      .from(fleet.deviceNetworkConfigs)
+      .where(eq(fleet.deviceNetworkConfigs.deviceId, d.id));
+    const [sim] = await db
+      .select()
+      .from(fleet.simConfigurations)
+      .where(eq(fleet.simConfigurations.deviceId, d.id));
+    const { deviceId: _configDevice, updatedAt: _updatedAt, ...storedConfig } = networkConfig!;
+    const { deviceId: _simDevice, ...storedSim } = sim!;
+    const byId = (a: { id: string }, b: { id: string }) => byText(a.id, b.id);
+
+    const detail = await repo.findById({ all: true }, d.id);
+    expect({
+      ...detail!,
+      components: [...detail!.components].sort(
+        (a, b) => byText(a.type, b.type) || byText(a.serial, b.serial),
+      ),
+      subscriptions: [...detail!.subscriptions].sort(byId),
+    }).toEqual({
+      device: {
+        ...listed(d),
+        satelliteLastUpdated: d.satelliteLastUpdated,
+        cellularLastUpdated: d.cellularLastUpdated,
+        geoModemModel: product!.geoModemModel,
+        leoModemModel: product!.leoModemModel,
+        bucModel: product!.bucModel,
+        provisioned: d.provisioned,
+        activated: d.activated,
+        enableCellTraffic: d.enableCellTraffic,
+        syncInProgress: d.syncInProgress,
+        salesforceAssetId: d.salesforceAssetId,
+        publicKey: d.publicKey,
+        features: d.features,
+        satelliteLocationUpdatedOn: d.satelliteLocationUpdatedOn,
+        cellularLocationUpdatedOn: d.cellularLocationUpdatedOn,
+        softwareCurrentVersion: d.softwareCurrentVersion,
+        softwareTargetVersion: d.softwareTargetVersion,
+        softwareLocked: d.softwareLocked,
+        softwareLastUpdatedOn: d.softwareLastUpdatedOn,
+        softwareLastCheckin: d.softwareLastCheckin,
+        totalSatelliteUsage: 2 ** 40 + 3,
+        totalCellularUsage: 2 ** 33,
+      },
+      components,
+      subscriptions: links
+        .filter((l) => l.deviceId === d.id)
+        .map((l) => {
+          const s = subscriptions.find((x) => x.id === l.subscriptionId)!;
+          return {
+            id: s.id,
+            description: s.description,
+            dataLimitInGb: s.dataLimitInGb,
+            startDate: s.startDate,
+            endDate: s.endDate,
+            linkStartDate: l.startDate,
+            linkEndDate: l.endDate,
+            active: l.active,
+            hasSatellite: s.hasSatellite,
+            hasCellular: s.hasCellular,
+            canProvision: s.canProvision,
+            canActivate: s.canActivate,
+            networkIdentifiers: s.networkIdentifiers,
+          };
+        })
+        .sort(byId),
+      networkConfig: storedConfig,
+      sim: storedSim,
+    });
+    expect(d.totalSatelliteUsage).toBe(2 ** 40 + 3);
+
+    const page = await repo.page(
+      { all: true },
+      parseListQuery(deviceListGrammar, deviceListQuerySchema.parse({ take: '100' })),
+    );
+    const iso = (date: Date | null) => (date ? date.toISOString() : null);
+    expect([...page].sort(byId)).toEqual(
+      alive
+        .map((row) => ({
+          ...listed(row),
+          satelliteLastUpdated: iso(row.satelliteLastUpdated),
+          cellularLastUpdated: iso(row.cellularLastUpdated),
+        }))
+        .sort(byId),
+    );
+
+    await db.insert(fleet.deviceDailyUsage).values({
+      deviceId: d.id,
+      day: '2019-02-03',
+      satelliteBytes: 2 ** 35 + 1,
+      cellularBytes: 20,
+    });
+    expect(await repo.dailyUsage(d.id, 2019, 2)).toEqual([
+      { day: 3, satelliteBytes: 2 ** 35 + 1, cellularBytes: 20 },
+    ]);
   });
 });
