@@ -65,8 +65,9 @@ export default tseslint.config(
     },
   },
   {
-    // Feature rooms: another feature only through its index.ts, never app/ (CONVENTIONS §2).
-    files: ['apps/*/src/features/**/*.{ts,tsx}'],
+    // Feature rooms: a feature only through its index.ts from anywhere in the app; features
+    // never import app/ (CONVENTIONS §2).
+    files: ['apps/*/src/**/*.{ts,tsx}'],
     plugins: { aerie: boundaries },
     rules: { 'aerie/feature-boundaries': 'error' },
   },

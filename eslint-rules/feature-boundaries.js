@@ -1,25 +1,38 @@
 // @ts-check
 /**
- * Feature rooms (issue 12, CONVENTIONS §2): code in `apps/<app>/src/features/<area>/` may import
- * another area only through that area's public `index.ts`, never its internals, and never the
- * composition root (`apps/<app>/src/app/`, `apps/server/src/app.ts`). Relative import paths
- * are resolved against the importing file, so no spelling of a path slips through.
+ * Feature rooms (issue 12, CONVENTIONS §2): any code in `apps/<app>/src/` (features, the
+ * composition root, plugins, identity, simulators, components, tests) may import a feature area
+ * only through that area's public `index.ts`, never its internals; only the area's own files
+ * reach inside it. Features also never import the composition root (`apps/<app>/src/app/`,
+ * `apps/server/src/app.ts`). Relative import paths are resolved against the importing file, so
+ * no spelling of a path slips through.
  */
 import path from 'node:path';
 
-const FEATURE = /^(.*\/apps\/[^/]+\/src)\/features\/([^/]+)(?:\/(.*))?$/;
+const SOURCE = /^(.*\/apps\/[^/]+\/src)(?:\/(.*))?$/;
+const FEATURE = /^features\/([^/]+)(?:\/(.*))?$/;
+const INDEX = /^index(\.[jt]sx?)?$/;
 
-/** @param {string} file */
-function featureOf(file) {
-  const m = FEATURE.exec(file.split(path.sep).join('/'));
-  return m ? { root: m[1] ?? '', area: m[2] ?? '', rest: m[3] ?? '' } : null;
+/**
+ * The app's source root and, for a file or folder inside `features/<area>/`, its area and the
+ * path below it. Files directly in `features/` (the list, shared types) belong to no area.
+ * @param {string} file
+ */
+function locate(file) {
+  const m = SOURCE.exec(file.split(path.sep).join('/'));
+  if (!m) return null;
+  const root = m[1] ?? '';
+  const inRoot = m[2] ?? '';
+  const f = FEATURE.exec(inRoot);
+  const area = f && f[2] !== undefined ? (f[1] ?? null) : null;
+  return { root, inRoot, area, rest: f?.[2] ?? '' };
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Features import each other only through their index.ts' },
+    docs: { description: 'Feature areas are imported only through their index.ts' },
     schema: [],
     messages: {
       internals:
@@ -28,23 +41,19 @@ const rule = {
     },
   },
   create(context) {
-    const from = featureOf(context.filename);
+    const from = locate(context.filename);
     if (!from) return {};
     /** @param {import('estree').Node} node @param {unknown} value */
     function check(node, value) {
-      if (typeof value !== 'string' || !value.startsWith('.')) return;
+      if (typeof value !== 'string' || !value.startsWith('.') || !from) return;
       const target = path.resolve(path.dirname(context.filename), value).split(path.sep).join('/');
-      if (
-        target === `${from.root}/app` ||
-        target.startsWith(`${from.root}/app/`) ||
-        /^app(\.[jt]sx?)?$/.test(target.slice(from.root.length + 1))
-      ) {
+      const to = locate(target);
+      if (!to || to.root !== from.root) return;
+      if (from.area !== null && /^app(\/|(\.[jt]sx?)?$)/.test(to.inRoot)) {
         context.report({ node, messageId: 'app', data: { source: value } });
         return;
       }
-      const to = featureOf(target);
-      if (!to || to.root !== from.root || to.area === from.area) return;
-      if (/^index(\.[jt]sx?)?$/.test(to.rest) || to.rest === '') return;
+      if (to.area === null || to.area === from.area || INDEX.test(to.rest)) return;
       context.report({ node, messageId: 'internals', data: { source: value, area: to.area } });
     }
     return {

@@ -5,8 +5,8 @@ import { responseSerializerCompiler } from './plugins/serialization.js';
 import type { EndpointDefinition } from '@aerie/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { createUsersRepository } from './features/users/users.repository.js';
 import { serverFeatures, type AppServices, type FeatureContext } from './features/index.js';
+import { createUsersRepository } from './features/users/index.js';
 import { createSharedServices } from './services.js';
 import {
   PRINCIPAL_CACHE_TTL_MS,

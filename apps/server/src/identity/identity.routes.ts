@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import type { UsersRepository } from '../features/users/users.repository.js';
+import type { UsersRepository } from '../features/users/index.js';
 import type { ApiClientsRepository } from './api-clients.repository.js';
 import { deriveClientSecret } from './client-secrets.js';
 import type { LoginThrottle } from './login-throttle.js';

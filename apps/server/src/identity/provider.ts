@@ -6,7 +6,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { PARTNERS_API_SCOPE, PORTAL_API_SCOPE } from '@aerie/contract';
-import type { UsersRepository } from '../features/users/users.repository.js';
+import type { UsersRepository } from '../features/users/index.js';
 import type { ApiClientsRepository } from './api-clients.repository.js';
 import type { IdentityKeys } from './keys.js';
 import { createOidcAdapterFactory } from './oidc-adapter.js';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserRecord, UsersRepository } from '../features/users/users.repository.js';
+import type { UserRecord, UsersRepository } from '../features/users/index.js';
 import { InvalidTokenError, type VerifiedToken } from '../identity/token-verifier.js';
 import { PRINCIPAL_CACHE_TTL_MS, registerAuthentication, type CachedPrincipal } from './auth.js';
 import { createTtlCache } from './cache.js';

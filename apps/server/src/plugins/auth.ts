@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PARTNERS_API_SCOPE, PORTAL_API_SCOPE, type RoleKey } from '@aerie/contract';
-import type { UsersRepository } from '../features/users/users.repository.js';
+import type { UsersRepository } from '../features/users/index.js';
 import { InvalidTokenError, type TokenVerifier } from '../identity/token-verifier.js';
 import type { TtlCache } from './cache.js';
 import { UnauthorizedError } from './errors.js';

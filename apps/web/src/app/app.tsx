@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { UserManager } from 'oidc-client-ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
-import { useMe } from '../features/users/api/get-me';
+import { useMe } from '../features/users';
 import { isApiError, setApiErrorHandlers } from '../lib/api-client';
 import { UserManagerContext, watchSession } from '../lib/auth';
 import { RuntimeConfigContext } from '../lib/config';

@@ -11,8 +11,8 @@ import {
   type RouteComponent,
 } from '@tanstack/react-router';
 import type { z } from 'zod';
-import { deviceListSearchSchema } from '../features/devices/utils/device-list-view';
-import { jobListSearchSchema } from '../features/jobs/utils/job-display';
+import { deviceListSearchSchema } from '../features/devices';
+import { jobListSearchSchema } from '../features/jobs';
 import { routeTitles } from './messages';
 import {
   SigninPopupCallbackPage,

@@ -1,8 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { reportError } from '../features/feed/api/report-error';
-import { uploadTelemetry } from '../features/feed/api/upload-telemetry';
-import { meQueryKey } from '../features/users/api/get-me';
+import { reportError, uploadTelemetry } from '../features/feed';
+import { meQueryKey } from '../features/users';
 import type { CurrentUser } from '@aerie/contract';
 import { TelemetryClient } from '../lib/telemetry';
 import { createUnexpectedErrorHandler } from '../lib/unexpected-errors';

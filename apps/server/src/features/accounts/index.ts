@@ -3,6 +3,9 @@ import { createAccountsRepository } from './accounts.repository.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { createAccountsService } from './accounts.service.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createAccountsRepository } from './accounts.repository.js';
+
 /**
  * Accounts. It provides `authorize` (over `tenancy`), which services.ts hands to every other
  * feature.

@@ -1,30 +1,31 @@
 import type pg from 'pg';
 import type { NetworkConfigurationField, NetworkTemplateKey } from '@aerie/contract';
+import type {
+  componentModels,
+  deviceComponents,
+  hubNetworks,
+  networkTemplates,
+} from '../../db/fleet-schema.js';
 import { inTransaction } from '../../db/transaction.js';
 
-export interface ComponentRow {
-  type: string;
-  serial: string;
-  model_shortcode: string | null;
-  asset_id: string | null;
-}
+export type ComponentRow = Pick<
+  typeof deviceComponents.$inferSelect,
+  'type' | 'serial' | 'modelShortcode' | 'assetId'
+>;
 
-export interface NetworkRow {
-  network_id: string;
-  network_name: string;
-  display_name: string;
-  nms_type: string;
-  nms_id: string;
-}
+export type NetworkRow = typeof hubNetworks.$inferSelect;
 
-export interface TemplateRow {
-  nms_type: string;
-  antenna_type: string;
-  modem_type: string;
-  beam_display_name: string;
+export type TemplateRow = Pick<
+  typeof networkTemplates.$inferSelect,
+  'nmsType' | 'antennaType' | 'modemType' | 'beamDisplayName' | 'updatedAt'
+> & {
+  /** The jsonb column holds the object the contract's template body allows. */
   template: Record<string, unknown>;
-  updated_at: Date;
-}
+};
+
+const TEMPLATE_COLUMNS = `nms_type as "nmsType", antenna_type as "antennaType",
+  modem_type as "modemType", beam_display_name as "beamDisplayName", template,
+  updated_at as "updatedAt"`;
 
 /** Column of each network configuration field. */
 const CONFIG_COLUMNS: Record<NetworkConfigurationField, string> = {
@@ -72,7 +73,8 @@ export function createDeviceConfigRepository(pool: pg.Pool) {
 
     async components(deviceId: string): Promise<ComponentRow[]> {
       const { rows } = await pool.query<ComponentRow>(
-        `select type, serial, model_shortcode, asset_id from device_components
+        `select type, serial, model_shortcode as "modelShortcode", asset_id as "assetId"
+           from device_components
           where device_id = $1 order by type, serial`,
         [deviceId],
       );
@@ -81,11 +83,14 @@ export function createDeviceConfigRepository(pool: pg.Pool) {
 
     /** Component type of each of these model shortcodes that exists. */
     async modelTypes(shortcodes: readonly string[]): Promise<Map<string, string>> {
-      const { rows } = await pool.query<{ shortcode: string; component_type: string }>(
-        'select shortcode, component_type from component_models where shortcode = any($1::text[])',
+      const { rows } = await pool.query<
+        Pick<typeof componentModels.$inferSelect, 'shortcode' | 'componentType'>
+      >(
+        `select shortcode, component_type as "componentType" from component_models
+          where shortcode = any($1::text[])`,
         [shortcodes],
       );
-      return new Map(rows.map((r) => [r.shortcode, r.component_type]));
+      return new Map(rows.map((r) => [r.shortcode, r.componentType]));
     },
 
     async setComponentModels(
@@ -123,8 +128,9 @@ export function createDeviceConfigRepository(pool: pg.Pool) {
 
     async networks(): Promise<NetworkRow[]> {
       const { rows } = await pool.query<NetworkRow>(
-        `select network_id, network_name, display_name, nms_type, nms_id from hub_networks
-          order by display_name, network_id`,
+        `select network_id as "networkId", network_name as "networkName",
+                display_name as "displayName", nms_type as "nmsType", nms_id as "nmsId"
+           from hub_networks order by display_name, network_id`,
       );
       return rows;
     },
@@ -172,7 +178,7 @@ export function createDeviceConfigRepository(pool: pg.Pool) {
     /** A template by its key; text fields match case-insensitively. */
     async findTemplate(key: NetworkTemplateKey): Promise<TemplateRow | null> {
       const { rows } = await pool.query<TemplateRow>(
-        `select nms_type, antenna_type, modem_type, beam_display_name, template, updated_at
+        `select ${TEMPLATE_COLUMNS}
            from network_templates
           where lower(nms_type) = lower($1) and antenna_type = $2
             and lower(modem_type) = lower($3) and lower(beam_display_name) = lower($4)
@@ -188,7 +194,7 @@ export function createDeviceConfigRepository(pool: pg.Pool) {
          values ($1, $2, $3, $4, $5::jsonb)
          on conflict (nms_type, antenna_type, modem_type, beam_display_name)
            do update set template = excluded.template, updated_at = now()
-         returning nms_type, antenna_type, modem_type, beam_display_name, template, updated_at`,
+         returning ${TEMPLATE_COLUMNS}`,
         [
           key.nmsType,
           key.antennaType,

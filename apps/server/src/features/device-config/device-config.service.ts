@@ -123,7 +123,7 @@ export function createDeviceConfigService(
           if (modelType !== u.type)
             throw new BadRequestError(M.wrongType(u.model, modelType, u.type));
         }
-        if (u.model === component.model_shortcode) continue;
+        if (u.model === component.modelShortcode) continue;
         // spec 001 §4: a model the product presets is managed in the CRM, not per device.
         if (!isComponentModelEditable(u.type, device.product))
           throw new BadRequestError(MODEL_MANAGED_BY_PRODUCT);
@@ -133,7 +133,7 @@ export function createDeviceConfigService(
       return (await repo.components(id)).flatMap((c) => {
         const type = componentTypeSchema.safeParse(c.type);
         return type.success
-          ? [{ type: type.data, model: c.model_shortcode, assetId: c.asset_id, serial: c.serial }]
+          ? [{ type: type.data, model: c.modelShortcode, assetId: c.assetId, serial: c.serial }]
           : [];
       });
     },

@@ -4,6 +4,9 @@ import { deviceConfigRoutes } from './device-config.routes.js';
 import { createDeviceConfigService } from './device-config.service.js';
 import { createNetworkMappingService } from './network-mapping.service.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createDeviceConfigRepository } from './device-config.repository.js';
+
 /**
  * The device configuration calls: DHCP calculation, network configuration, component models,
  * network mappings (required beams) and network templates.

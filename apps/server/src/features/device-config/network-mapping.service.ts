@@ -16,12 +16,12 @@ import { visibleDevice, type DeviceConfigAccess } from './device-config.service.
 
 function presentTemplate(row: TemplateRow): NetworkTemplate {
   return {
-    nmsType: row.nms_type,
-    antennaType: row.antenna_type === 'u7' ? 'u7' : 'u8',
-    modemType: row.modem_type,
-    beamDisplayName: row.beam_display_name,
+    nmsType: row.nmsType,
+    antennaType: row.antennaType === 'u7' ? 'u7' : 'u8',
+    modemType: row.modemType,
+    beamDisplayName: row.beamDisplayName,
     template: row.template,
-    updatedAt: row.updated_at.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -32,18 +32,18 @@ export function createNetworkMappingService(
   async function mapping(remoteId: string): Promise<NetworkMapping> {
     const nmsId = await repo.deviceNmsId(remoteId);
     const required = await repo.requiredNetworkIds(remoteId);
-    const networks = nmsId ? (await repo.networks()).filter((n) => n.nms_id === nmsId) : [];
+    const networks = nmsId ? (await repo.networks()).filter((n) => n.nmsId === nmsId) : [];
     return {
       remoteId,
       nmsId,
-      nmsType: networks[0]?.nms_type ?? null,
+      nmsType: networks[0]?.nmsType ?? null,
       networks: networks.map((n) => ({
-        networkId: n.network_id,
-        networkName: n.network_name,
-        displayName: n.display_name,
-        nmsType: n.nms_type,
-        nmsId: n.nms_id,
-        isRequired: required.has(n.network_id),
+        networkId: n.networkId,
+        networkName: n.networkName,
+        displayName: n.displayName,
+        nmsType: n.nmsType,
+        nmsId: n.nmsId,
+        isRequired: required.has(n.networkId),
       })),
     };
   }
@@ -52,21 +52,21 @@ export function createNetworkMappingService(
   async function canonicalKey(key: NetworkTemplateKey): Promise<NetworkTemplateKey> {
     const T = NETWORK_TEMPLATE_MESSAGES;
     const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-    const networks = (await repo.networks()).filter((n) => same(n.nms_type, key.nmsType));
+    const networks = (await repo.networks()).filter((n) => same(n.nmsType, key.nmsType));
     if (!networks.length) throw new BadRequestError(T.unknownNmsType(key.nmsType), 'nmsType');
-    const beam = networks.find((n) => same(n.display_name, key.beamDisplayName));
+    const beam = networks.find((n) => same(n.displayName, key.beamDisplayName));
     if (!beam)
       throw new BadRequestError(
-        T.unknownBeam(key.beamDisplayName, networks[0]!.nms_type),
+        T.unknownBeam(key.beamDisplayName, networks[0]!.nmsType),
         'beamDisplayName',
       );
     const modemType = [...(await repo.baseModemTypes())].find((m) => same(m, key.modemType));
     if (!modemType) throw new BadRequestError(T.unknownModemType(key.modemType), 'modemType');
     return {
-      nmsType: beam.nms_type,
+      nmsType: beam.nmsType,
       antennaType: key.antennaType,
       modemType,
-      beamDisplayName: beam.display_name,
+      beamDisplayName: beam.displayName,
     };
   }
 
@@ -91,9 +91,7 @@ export function createNetworkMappingService(
       if (!deviceNmsId) throw new BadRequestError(N.noNms);
       if (deviceNmsId !== body.nmsId)
         throw new BadRequestError(N.wrongNms(body.nmsId, deviceNmsId), 'nmsId');
-      const known = new Map(
-        (await repo.networks()).map((n) => [n.network_id, { nmsId: n.nms_id }]),
-      );
+      const known = new Map((await repo.networks()).map((n) => [n.networkId, { nmsId: n.nmsId }]));
       const error = beamSelectionError(body.networkIds, body.nmsId, known);
       if (error) throw new BadRequestError(error, 'networkIds');
       await repo.setRequiredNetworks(body.remoteId, body.networkIds);

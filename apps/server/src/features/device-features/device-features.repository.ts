@@ -1,23 +1,16 @@
 import type pg from 'pg';
+import type { deviceFeatureCertificates, featureTypes } from '../../db/fleet-schema.js';
 
-export interface FeatureTypeRow {
-  shortcode: string;
-  enabled: boolean;
-}
+export type FeatureTypeRow = Pick<typeof featureTypes.$inferSelect, 'shortcode' | 'enabled'>;
 
-/** The certificate last issued for a device, kept so every download answers the same token. */
-export interface StoredCertificate {
-  token: string;
-  kid: string;
-  issuedAt: string;
-  /** What the certificate binds: a change to any of these issues a new one. */
-  features: string[];
-  publicKey: string;
-  serial: string | null;
-  antennaSerial: string | null;
-  /** The user who saved the features; null when issued on a first download. */
-  issuedBy: string | null;
-}
+type CertificateRow = Omit<typeof deviceFeatureCertificates.$inferSelect, 'deviceId'>;
+
+/**
+ * The certificate last issued for a device, kept so every download answers the same token.
+ * `features`, `serial`, `antennaSerial` and `publicKey` are what it binds: a change to any of
+ * them issues a new one.
+ */
+export type StoredCertificate = Omit<CertificateRow, 'issuedAt'> & { issuedAt: string };
 
 const CERTIFICATE_COLUMNS = `token, kid, issued_at as "issuedAt", features,
   public_key as "publicKey", serial, antenna_serial as "antennaSerial", issued_by as "issuedBy"`;
@@ -87,7 +80,7 @@ export function createDeviceFeaturesRepository(pool: pg.Pool) {
     },
 
     async certificate(deviceId: string): Promise<StoredCertificate | null> {
-      const r = await pool.query<Omit<StoredCertificate, 'issuedAt'> & { issuedAt: Date }>(
+      const r = await pool.query<CertificateRow>(
         `select ${CERTIFICATE_COLUMNS} from device_feature_certificates where device_id = $1`,
         [deviceId],
       );

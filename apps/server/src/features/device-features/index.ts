@@ -4,6 +4,9 @@ import { deviceFeaturesRoutes } from './device-features.routes.js';
 import { createDeviceFeaturesService } from './device-features.service.js';
 import { loadFeatureSigningKey, type FeatureSigningKey } from './feature-certificate.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createDeviceFeaturesRepository } from './device-features.repository.js';
+
 /** Device features, feature certificates and antenna options files. */
 export const createDeviceFeaturesFeature: FeatureFactory<'authorize' | 'deviceInScope'> = ({
   pool,

@@ -1,18 +1,20 @@
 import type pg from 'pg';
 import { activeJobStatuses, hubCommands, type HubCommand, type JobStatus } from '@aerie/contract';
+import type { hubNetworks, jobs } from '../../db/fleet-schema.js';
 import type { RemoteOnHub } from './device-operations.ports.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { DeviceHubFlags } from './hub-job.outcome.js';
 
-/** A hub job as the worker and the sweeper read it. */
-export interface HubJobRow {
-  id: string;
-  kind: HubCommand;
-  status: JobStatus;
-  device_id: string | null;
-  created_by: string | null;
-  created_on: Date;
-}
+/** A hub job as the worker and the sweeper read it (its kind is one of the hub commands). */
+export type HubJobRow = Pick<
+  typeof jobs.$inferSelect,
+  'id' | 'deviceId' | 'createdBy' | 'createdOn'
+> & { kind: HubCommand; status: JobStatus };
+
+type HubNetwork = typeof hubNetworks.$inferSelect;
+
+const HUB_JOB_COLUMNS = `id, kind, status, device_id as "deviceId", created_by as "createdBy",
+  created_on as "createdOn"`;
 
 const ACTIVE_HUB_JOB = `status = any($2::text[]) and kind = any($3::text[])`;
 
@@ -30,8 +32,7 @@ export function createDeviceOperationsRepository(pool: pg.Pool) {
 
     async hubJob(jobId: string): Promise<HubJobRow | null> {
       const { rows } = await pool.query<HubJobRow>(
-        `select id, kind, status, device_id, created_by, created_on from jobs
-          where id = $1 and kind = any($2::text[])`,
+        `select ${HUB_JOB_COLUMNS} from jobs where id = $1 and kind = any($2::text[])`,
         [jobId, hubCommands],
       );
       return rows[0] ?? null;
@@ -40,7 +41,7 @@ export function createDeviceOperationsRepository(pool: pg.Pool) {
     /** Hub jobs still queued or running that were created before the cut-off. */
     async stuckHubJobs(olderThanSeconds: number, limit = 100): Promise<HubJobRow[]> {
       const { rows } = await pool.query<HubJobRow>(
-        `select id, kind, status, device_id, created_by, created_on from jobs
+        `select ${HUB_JOB_COLUMNS} from jobs
           where created_on < now() - make_interval(secs => $1) and ${ACTIVE_HUB_JOB}
           order by created_on limit ${limit}`,
         [olderThanSeconds, activeJobStatuses, hubCommands],
@@ -118,8 +119,8 @@ export function createDeviceOperationsRepository(pool: pg.Pool) {
     },
 
     /** Network ids the device requires, with their NMS types. */
-    async requiredBeams(deviceId: string): Promise<{ networkId: string; nmsType: string }[]> {
-      const { rows } = await pool.query<{ networkId: string; nmsType: string }>(
+    async requiredBeams(deviceId: string): Promise<Pick<HubNetwork, 'networkId' | 'nmsType'>[]> {
+      const { rows } = await pool.query<Pick<HubNetwork, 'networkId' | 'nmsType'>>(
         `select b.network_id as "networkId", n.nms_type as "nmsType"
            from device_beams b join hub_networks n on n.network_id = b.network_id
           where b.device_id = $1 and b.is_required order by b.network_id`,
@@ -130,12 +131,12 @@ export function createDeviceOperationsRepository(pool: pg.Pool) {
 
     /** The NMS type of the active subscription's NMS, if it names one the hub has. */
     async subscriptionNmsType(subscriptionId: string): Promise<string | null> {
-      const { rows } = await pool.query<{ nms_type: string }>(
-        `select n.nms_type from subscriptions s join hub_networks n on n.nms_id = s.nms_id
+      const { rows } = await pool.query<Pick<HubNetwork, 'nmsType'>>(
+        `select n.nms_type as "nmsType" from subscriptions s join hub_networks n on n.nms_id = s.nms_id
           where s.id = $1 limit 1`,
         [subscriptionId],
       );
-      return rows[0]?.nms_type ?? null;
+      return rows[0]?.nmsType ?? null;
     },
 
     /**

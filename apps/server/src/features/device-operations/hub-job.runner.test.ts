@@ -22,9 +22,9 @@ function setup(hub: Partial<HubPort>, row: Partial<HubJobRow> = {}) {
     id: 'job-1',
     kind: 'syncToHub',
     status: 'Queued',
-    device_id: DEVICE_ID,
-    created_by: 'user-1',
-    created_on: new Date(),
+    deviceId: DEVICE_ID,
+    createdBy: 'user-1',
+    createdOn: new Date(),
     ...row,
   };
   const finished: { status: FinalJobStatus; result: JsonValue | null }[] = [];
@@ -147,7 +147,7 @@ describe('hub job runner', () => {
   it('ends a job past its deadline as a timeout', async () => {
     const { runner, finished } = setup(
       { getOperation: async () => op('Running') },
-      { created_on: new Date(Date.now() - 61_000) },
+      { createdOn: new Date(Date.now() - 61_000) },
     );
     await runner.run('job-1', new AbortController().signal);
     expect(finished[0]).toMatchObject({ status: 'Error', result: { messages: [M.hubTimeout] } });
@@ -175,9 +175,9 @@ describe('hub job runner', () => {
       id: 'job-1',
       kind: 'activate',
       status: 'Running',
-      device_id: DEVICE_ID,
-      created_by: 'u',
-      created_on: new Date(),
+      deviceId: DEVICE_ID,
+      createdBy: 'u',
+      createdOn: new Date(),
     } as const;
     expect(await runner.finish(row, device, { status: 'Error', messages: ['x'] })).toBe(true);
     expect(await runner.finish(row, device, { status: 'Error', messages: ['x'] })).toBe(false);

@@ -61,10 +61,10 @@ export function createHubJobFinisher(
     };
     // The device first, then the job: whoever sees the job final sees the device as the hub
     // left it. A job another worker or the sweeper already ended is not written again.
-    if (job.device_id && (await deps.repo.jobActive(job.id))) {
+    if (job.deviceId && (await deps.repo.jobActive(job.id))) {
       if (end.remote !== undefined)
-        await deps.repo.writeHubOutcome(job.device_id, flagsFromRemote(end.remote), end.remote);
-      else await deps.repo.setSyncInProgress(job.device_id, false);
+        await deps.repo.writeHubOutcome(job.deviceId, flagsFromRemote(end.remote), end.remote);
+      else await deps.repo.setSyncInProgress(job.deviceId, false);
     }
     try {
       await deps.jobs.finish(job.id, end.status, result);
@@ -74,13 +74,13 @@ export function createHubJobFinisher(
       deps.log.warn({ jobId: job.id }, 'hub job was already finished');
       return false;
     }
-    if (job.created_by) {
-      await deps.publishNotification(job.created_by, {
+    if (job.createdBy) {
+      await deps.publishNotification(job.createdBy, {
         name: HUB_NOTIFICATION_NAME,
         type: end.status,
         label: outcomeLabel(job.kind, device?.name ?? 'a deleted device', end.status, end.messages),
         entityType: 'device',
-        ...(job.device_id ? { entityId: job.device_id } : {}),
+        ...(job.deviceId ? { entityId: job.deviceId } : {}),
       });
     }
     return true;
@@ -145,12 +145,12 @@ export function createHubJobRunner(deps: HubJobDeps) {
       const job = await deps.repo.hubJob(jobId);
       if (!job || (job.status !== 'Queued' && job.status !== 'Running')) return;
       if (job.status === 'Queued') await deps.jobs.markRunning(job.id);
-      const device = job.device_id ? await deps.findDevice({ all: true }, job.device_id) : null;
+      const device = job.deviceId ? await deps.findDevice({ all: true }, job.deviceId) : null;
       if (!device) {
         await finish(job, null, { status: 'Error', messages: [M.deviceGone] });
         return;
       }
-      const deadline = job.created_on.getTime() + deps.timeoutSeconds * 1000;
+      const deadline = job.createdOn.getTime() + deps.timeoutSeconds * 1000;
       let end: Ending;
       try {
         end = await operate(device, job.kind, deadline, signal);

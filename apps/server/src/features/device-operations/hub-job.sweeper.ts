@@ -24,7 +24,7 @@ export function createHubJobSweeper(o: HubJobSweeperOptions) {
   async function sweepOnce(): Promise<number> {
     let ended = 0;
     for (const job of await o.repo.stuckHubJobs(o.timeoutSeconds)) {
-      const device = job.device_id ? await o.findDevice({ all: true }, job.device_id) : null;
+      const device = job.deviceId ? await o.findDevice({ all: true }, job.deviceId) : null;
       if (await o.finish(job, device, { status: 'Error', messages: [M.hubTimeout] })) ended++;
     }
     await o.repo.clearOrphanedSyncFlags(o.timeoutSeconds);

@@ -6,6 +6,9 @@ import { createHubQueue } from './hub-queue.js';
 import { createHubJobRunner } from './hub-job.runner.js';
 import { createHubJobSweeper } from './hub-job.sweeper.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createDeviceOperationsRepository } from './device-operations.repository.js';
+
 /**
  * Device commands, hub jobs (pg-boss worker and stuck-job sweeper) and delete. The worker runs
  * while the app does: started when it is ready, stopped (quickly, its jobs handed back to the

@@ -1,102 +1,108 @@
 import { createHash } from 'node:crypto';
 import { PAGE_SIZE_OPTIONS } from '@aerie/contract';
 import type pg from 'pg';
+import type { accounts } from '../../db/schema.js';
+import type {
+  deviceComponents,
+  deviceDailyUsage,
+  deviceNetworkConfigs,
+  deviceProducts,
+  devices,
+  deviceSubscriptions,
+  simConfigurations,
+  subscriptions,
+} from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { ParsedDeviceQuery } from './device-query.js';
 
+type DeviceColumns = typeof devices.$inferSelect;
+type ProductColumns = typeof deviceProducts.$inferSelect;
+type SubscriptionColumns = typeof subscriptions.$inferSelect;
+type LinkColumns = typeof deviceSubscriptions.$inferSelect;
+
 /** Columns a list row and a full device share. */
-interface DeviceColumns {
-  id: string;
-  type: string;
-  name: string;
-  serial: string | null;
-  account_id: string;
-  account_name: string;
-  product_code: string | null;
-  product_name: string | null;
-  private: boolean;
-  satellite_online: boolean | null;
-  cellular_online: boolean | null;
-  satellite_signal: number | null;
-  cellular_signal: number | null;
-  wifi: boolean | null;
-  beam: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+type DeviceListColumns = Pick<
+  DeviceColumns,
+  | 'id'
+  | 'type'
+  | 'name'
+  | 'serial'
+  | 'accountId'
+  | 'productCode'
+  | 'private'
+  | 'satelliteOnline'
+  | 'cellularOnline'
+  | 'satelliteSignal'
+  | 'cellularSignal'
+  | 'wifi'
+  | 'beam'
+  | 'latitude'
+  | 'longitude'
+> & {
+  accountName: (typeof accounts.$inferSelect)['name'];
+  /** Null when the device has no product (left join). */
+  productName: ProductColumns['name'] | null;
+};
 
 /** A row of the list: its timestamps come as ISO 8601 text in UTC, formatted by PostgreSQL. */
-export interface DeviceListRow extends DeviceColumns {
-  satellite_last_updated: string | null;
-  cellular_last_updated: string | null;
-}
+export type DeviceListRow = DeviceListColumns & {
+  satelliteLastUpdated: string | null;
+  cellularLastUpdated: string | null;
+};
 
-export interface DeviceRow extends DeviceColumns {
-  satellite_last_updated: Date | null;
-  cellular_last_updated: Date | null;
-  geo_modem_model: string | null;
-  leo_modem_model: string | null;
-  buc_model: string | null;
-  provisioned: boolean;
-  activated: boolean;
-  enable_cell_traffic: boolean;
-  sync_in_progress: boolean;
-  salesforce_asset_id: string | null;
-  public_key: string | null;
-  features: string[];
-  satellite_location_updated_on: Date | null;
-  cellular_location_updated_on: Date | null;
-  software_current_version: string | null;
-  software_target_version: string | null;
-  software_locked: boolean;
-  software_last_updated_on: Date | null;
-  software_last_checkin: Date | null;
-  total_satellite_usage: string;
-  total_cellular_usage: string;
-}
+/**
+ * A full device. The usage totals are bigint, which `pg` answers as strings: the SQL casts them
+ * to float8 so they arrive as the numbers the schema's `mode: 'number'` declares.
+ */
+export type DeviceRow = DeviceListColumns &
+  Pick<
+    DeviceColumns,
+    | 'satelliteLastUpdated'
+    | 'cellularLastUpdated'
+    | 'provisioned'
+    | 'activated'
+    | 'enableCellTraffic'
+    | 'syncInProgress'
+    | 'salesforceAssetId'
+    | 'publicKey'
+    | 'features'
+    | 'satelliteLocationUpdatedOn'
+    | 'cellularLocationUpdatedOn'
+    | 'softwareCurrentVersion'
+    | 'softwareTargetVersion'
+    | 'softwareLocked'
+    | 'softwareLastUpdatedOn'
+    | 'softwareLastCheckin'
+    | 'totalSatelliteUsage'
+    | 'totalCellularUsage'
+  > &
+  Pick<ProductColumns, 'geoModemModel' | 'leoModemModel' | 'bucModel'>;
 
-export interface DeviceSubscriptionRow {
-  id: string;
-  description: string;
-  data_limit_gb: number | null;
-  start_date: Date;
-  end_date: Date;
-  ds_start: Date;
-  ds_end: Date | null;
-  active: boolean;
-  has_satellite: boolean;
-  has_cellular: boolean;
-  can_provision: boolean;
-  can_activate: boolean;
-  network_identifiers: string[] | null;
-}
+/** A subscription of the device with the dates of the device's link to it. */
+export type DeviceSubscriptionRow = Pick<
+  SubscriptionColumns,
+  | 'id'
+  | 'description'
+  | 'dataLimitInGb'
+  | 'startDate'
+  | 'endDate'
+  | 'hasSatellite'
+  | 'hasCellular'
+  | 'canProvision'
+  | 'canActivate'
+  | 'networkIdentifiers'
+> &
+  Pick<LinkColumns, 'active'> & {
+    linkStartDate: LinkColumns['startDate'];
+    linkEndDate: LinkColumns['endDate'];
+  };
 
-export interface NetworkConfigRow {
-  eth0_ip_address: string | null;
-  eth0_subnet_mask: string | null;
-  sat0_ip_address: string | null;
-  sat0_subnet_mask: string | null;
-  mgmt_ip_address: string | null;
-  mgmt_subnet_mask: string | null;
-  dhcp_gateway: string | null;
-  dhcp_client_ip_range_start: string | null;
-  dhcp_client_ip_range_end: string | null;
-}
+export type NetworkConfigRow = Omit<
+  typeof deviceNetworkConfigs.$inferSelect,
+  'deviceId' | 'updatedAt'
+>;
 
-export interface SimRow {
-  eid: string | null;
-  msisdn: string | null;
-  cubic_lte_imsi: string | null;
-  tele2_lte_imsi: string | null;
-  cubic_dk_imsi: string | null;
-  cubic_fr_imsi: string | null;
-  batch: string | null;
-  profile: string | null;
-  form_factor: string | null;
-  grade: string | null;
-  sim_vendor: string | null;
-  checked_out_to: string | null;
-}
+export type SimRow = Omit<typeof simConfigurations.$inferSelect, 'deviceId'>;
 
 export interface DeviceDetailRows {
   device: DeviceRow;
@@ -106,13 +112,36 @@ export interface DeviceDetailRows {
   sim: SimRow | null;
 }
 
-export interface ComponentRow {
-  device_id: string;
-  type: string;
-  model_shortcode: string | null;
-  asset_id: string | null;
-  serial: string;
-}
+export type ComponentRow = Pick<
+  typeof deviceComponents.$inferSelect,
+  'deviceId' | 'type' | 'modelShortcode' | 'assetId' | 'serial'
+>;
+
+/** Daily usage of a device: the day of the month and its (bigint, cast to float8) byte counts. */
+export type DeviceDayUsageRow = Pick<
+  typeof deviceDailyUsage.$inferSelect,
+  'satelliteBytes' | 'cellularBytes'
+> & { day: number };
+
+const LIST_COLUMNS = `d.id, d.type, d.name, d.serial, d.account_id as "accountId",
+  a.name as "accountName", d.product_code as "productCode", p.name as "productName", d.private,
+  d.satellite_online as "satelliteOnline", d.cellular_online as "cellularOnline",
+  d.satellite_signal as "satelliteSignal", d.cellular_signal as "cellularSignal", d.wifi, d.beam,
+  d.latitude, d.longitude`;
+
+const DEVICE_COLUMNS = `${LIST_COLUMNS}, d.satellite_last_updated as "satelliteLastUpdated",
+  d.cellular_last_updated as "cellularLastUpdated", p.geo_modem_model as "geoModemModel",
+  p.leo_modem_model as "leoModemModel", p.buc_model as "bucModel", d.provisioned, d.activated,
+  d.enable_cell_traffic as "enableCellTraffic", d.sync_in_progress as "syncInProgress",
+  d.salesforce_asset_id as "salesforceAssetId", d.public_key as "publicKey", d.features,
+  d.satellite_location_updated_on as "satelliteLocationUpdatedOn",
+  d.cellular_location_updated_on as "cellularLocationUpdatedOn",
+  d.software_current_version as "softwareCurrentVersion",
+  d.software_target_version as "softwareTargetVersion", d.software_locked as "softwareLocked",
+  d.software_last_updated_on as "softwareLastUpdatedOn",
+  d.software_last_checkin as "softwareLastCheckin",
+  d.total_satellite_usage::float8 as "totalSatelliteUsage",
+  d.total_cellular_usage::float8 as "totalCellularUsage"`;
 
 const ORDER: Record<ParsedDeviceQuery['sortField'], string> = {
   Name: 'lower(d.name)',
@@ -238,10 +267,9 @@ export function createDevicesRepository(
              order by ${order(key, 'd.id')} ${limit}
            )`;
       const text = `${pick}
-         select d.id, d.type, d.name, d.serial, d.account_id, a.name as account_name, d.product_code,
-                p.name as product_name, d.private, d.satellite_online, d.cellular_online, d.satellite_signal,
-                d.cellular_signal, d.wifi, d.beam, ${isoText('d.satellite_last_updated')} as satellite_last_updated,
-                ${isoText('d.cellular_last_updated')} as cellular_last_updated, d.latitude, d.longitude
+         select ${LIST_COLUMNS},
+                ${isoText('d.satellite_last_updated')} as "satelliteLastUpdated",
+                ${isoText('d.cellular_last_updated')} as "cellularLastUpdated"
          from page d join accounts a on a.id = d.account_id
          left join device_products p on p.product_code = d.product_code
          order by ${order('d.sort_key', 'd.id')}`;
@@ -272,7 +300,7 @@ export function createDevicesRepository(
         tenancy = 'and d.account_id = any($2::uuid[])';
       }
       const found = await pool.query<DeviceRow>(
-        `select d.*, a.name as account_name, p.name as product_name, p.geo_modem_model, p.leo_modem_model, p.buc_model
+        `select ${DEVICE_COLUMNS}
          from devices d join accounts a on a.id = d.account_id
          left join device_products p on p.product_code = d.product_code
          where d.id = $1 and d.deleted_at is null ${tenancy}`,
@@ -283,17 +311,33 @@ export function createDevicesRepository(
       const [components, subscriptions, networkConfig, sim] = await Promise.all([
         this.componentsOf([id]),
         pool.query<DeviceSubscriptionRow>(
-          `select s.id, s.description, s.data_limit_gb, s.start_date, s.end_date, ds.start_date as ds_start,
-                  ds.end_date as ds_end, ds.active, s.has_satellite, s.has_cellular, s.can_provision, s.can_activate,
-                  s.network_identifiers
+          `select s.id, s.description, s.data_limit_gb as "dataLimitInGb", s.start_date as "startDate",
+                  s.end_date as "endDate", ds.start_date as "linkStartDate", ds.end_date as "linkEndDate",
+                  ds.active, s.has_satellite as "hasSatellite", s.has_cellular as "hasCellular",
+                  s.can_provision as "canProvision", s.can_activate as "canActivate",
+                  s.network_identifiers as "networkIdentifiers"
            from device_subscriptions ds join subscriptions s on s.id = ds.subscription_id
            where ds.device_id = $1 order by ds.start_date desc`,
           [id],
         ),
-        pool.query<NetworkConfigRow>('select * from device_network_configs where device_id = $1', [
-          id,
-        ]),
-        pool.query<SimRow>('select * from sim_configurations where device_id = $1', [id]),
+        pool.query<NetworkConfigRow>(
+          `select eth0_ip_address as "eth0IpAddress", eth0_subnet_mask as "eth0SubnetMask",
+                  sat0_ip_address as "sat0IpAddress", sat0_subnet_mask as "sat0SubnetMask",
+                  mgmt_ip_address as "mgmtIpAddress", mgmt_subnet_mask as "mgmtSubnetMask",
+                  dhcp_gateway as "dhcpGateway",
+                  dhcp_client_ip_range_start as "dhcpClientIpRangeStart",
+                  dhcp_client_ip_range_end as "dhcpClientIpRangeEnd"
+             from device_network_configs where device_id = $1`,
+          [id],
+        ),
+        pool.query<SimRow>(
+          `select eid, msisdn, cubic_lte_imsi as "cubicLteImsi", tele2_lte_imsi as "tele2LteImsi",
+                  cubic_dk_imsi as "cubicDkImsi", cubic_fr_imsi as "cubicFrImsi", batch, profile,
+                  form_factor as "formFactor", grade, sim_vendor as "simVendor",
+                  checked_out_to as "checkedOutTo"
+             from sim_configurations where device_id = $1`,
+          [id],
+        ),
       ]);
       return {
         device,
@@ -321,14 +365,11 @@ export function createDevicesRepository(
     },
 
     /** Daily usage of a device in a calendar month (only days with traffic have rows). */
-    async dailyUsage(
-      deviceId: string,
-      year: number,
-      month: number,
-    ): Promise<{ day: number; satellite_bytes: string; cellular_bytes: string }[]> {
+    async dailyUsage(deviceId: string, year: number, month: number): Promise<DeviceDayUsageRow[]> {
       const first = `${year}-${String(month).padStart(2, '0')}-01`;
-      const r = await pool.query<{ day: number; satellite_bytes: string; cellular_bytes: string }>(
-        `select extract(day from day)::int as day, satellite_bytes, cellular_bytes from device_daily_usage
+      const r = await pool.query<DeviceDayUsageRow>(
+        `select extract(day from day)::int as day, satellite_bytes::float8 as "satelliteBytes",
+                cellular_bytes::float8 as "cellularBytes" from device_daily_usage
          where device_id = $1 and day >= $2::date and day < ($2::date + interval '1 month')
          order by day`,
         [deviceId, first],
@@ -339,7 +380,8 @@ export function createDevicesRepository(
     async componentsOf(deviceIds: readonly string[]): Promise<ComponentRow[]> {
       if (deviceIds.length === 0) return [];
       const r = await pool.query<ComponentRow>(
-        `select device_id, type, model_shortcode, asset_id, serial from device_components
+        `select device_id as "deviceId", type, model_shortcode as "modelShortcode",
+                asset_id as "assetId", serial from device_components
          where device_id = any($1::uuid[]) order by device_id, type, serial`,
         [deviceIds],
       );

@@ -24,40 +24,40 @@ function deviceRow(id: string, accountId: string): DeviceRow {
     type: 'Maritime',
     name: `Vessel ${id}`,
     serial: `SN-${id}`,
-    account_id: accountId,
-    account_name: `Account of ${id}`,
-    product_code: null,
-    product_name: null,
+    accountId: accountId,
+    accountName: `Account of ${id}`,
+    productCode: null,
+    productName: null,
     private: false,
-    satellite_online: true,
-    cellular_online: false,
-    satellite_signal: 8,
-    cellular_signal: null,
+    satelliteOnline: true,
+    cellularOnline: false,
+    satelliteSignal: 8,
+    cellularSignal: null,
     wifi: null,
     beam: null,
     latitude: null,
     longitude: null,
-    satellite_last_updated: null,
-    cellular_last_updated: null,
-    geo_modem_model: null,
-    leo_modem_model: null,
-    buc_model: null,
+    satelliteLastUpdated: null,
+    cellularLastUpdated: null,
+    geoModemModel: null,
+    leoModemModel: null,
+    bucModel: null,
     provisioned: true,
     activated: true,
-    enable_cell_traffic: false,
-    sync_in_progress: false,
-    salesforce_asset_id: null,
-    public_key: null,
+    enableCellTraffic: false,
+    syncInProgress: false,
+    salesforceAssetId: null,
+    publicKey: null,
     features: [],
-    satellite_location_updated_on: null,
-    cellular_location_updated_on: null,
-    software_current_version: '2.1.0',
-    software_target_version: null,
-    software_locked: false,
-    software_last_updated_on: null,
-    software_last_checkin: null,
-    total_satellite_usage: '0',
-    total_cellular_usage: '0',
+    satelliteLocationUpdatedOn: null,
+    cellularLocationUpdatedOn: null,
+    softwareCurrentVersion: '2.1.0',
+    softwareTargetVersion: null,
+    softwareLocked: false,
+    softwareLastUpdatedOn: null,
+    softwareLastCheckin: null,
+    totalSatelliteUsage: 0,
+    totalCellularUsage: 0,
   };
 }
 
@@ -70,7 +70,7 @@ function fakeRepository() {
   ];
   const renamed: string[] = [];
   const scopes: AccountScope[] = [];
-  const seen = (scope: AccountScope) => devices.filter((d) => inScope(scope, d.account_id));
+  const seen = (scope: AccountScope) => devices.filter((d) => inScope(scope, d.accountId));
   const detail = (device: DeviceRow): DeviceDetailRows => ({
     device: { ...device },
     components: [],
@@ -85,8 +85,8 @@ function fakeRepository() {
         .slice(q.skip, q.skip + q.take)
         .map((d) => ({
           ...d,
-          satellite_last_updated: null,
-          cellular_last_updated: null,
+          satelliteLastUpdated: null,
+          cellularLastUpdated: null,
         }));
     },
     count: async (scope) => seen(scope).length,
@@ -103,7 +103,7 @@ function fakeRepository() {
     },
     dailyUsage: async (deviceId, year, month) =>
       deviceId === 'own' && year === 2026 && month === 2
-        ? [{ day: 3, satellite_bytes: '500', cellular_bytes: '20' }]
+        ? [{ day: 3, satelliteBytes: 500, cellularBytes: 20 }]
         : [],
     componentsOf: async () => [],
   };

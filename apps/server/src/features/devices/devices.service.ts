@@ -82,8 +82,8 @@ export function createDevicesService(
       const cellularDailyUsage = [];
       for (let day = 1; day <= days; day++) {
         const row = rows.get(day);
-        satelliteDailyUsage.push({ day, usageValue: row ? Number(row.satellite_bytes) : 0 });
-        cellularDailyUsage.push({ day, usageValue: row ? Number(row.cellular_bytes) : 0 });
+        satelliteDailyUsage.push({ day, usageValue: row ? row.satelliteBytes : 0 });
+        cellularDailyUsage.push({ day, usageValue: row ? row.cellularBytes : 0 });
       }
       const sum = (list: { usageValue: number }[]) => list.reduce((n, d) => n + d.usageValue, 0);
       return {
@@ -106,9 +106,9 @@ export function createDevicesService(
         for (const row of await repo.componentsOf(rows.map((r) => r.id))) {
           const component = presentComponent(row);
           if (!component) continue;
-          const list = byDevice.get(row.device_id) ?? [];
+          const list = byDevice.get(row.deviceId) ?? [];
           list.push(component);
-          byDevice.set(row.device_id, list);
+          byDevice.set(row.deviceId, list);
         }
       }
       return {

@@ -5,6 +5,9 @@ import { createDevicesRepository } from './devices.repository.js';
 import { devicesRoutes } from './devices.routes.js';
 import { createDevicesService } from './devices.service.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createDevicesRepository } from './devices.repository.js';
+
 /**
  * Devices: the list, the device page and usage. It provides `deviceInScope`, the one lookup of
  * a device within the caller's accounts, exactly as the portal shows it (device operations

@@ -10,11 +10,11 @@ const repo: HubRepository = {
   requiredNetworkIds: async () => new Set(['NET-1']),
   networks: async () => [
     {
-      network_id: 'NET-1',
-      network_name: 'N1',
-      display_name: 'One',
-      nms_type: 'EVOLUTION',
-      nms_id: 'X',
+      networkId: 'NET-1',
+      networkName: 'N1',
+      displayName: 'One',
+      nmsType: 'EVOLUTION',
+      nmsId: 'X',
     },
   ],
 };

@@ -45,16 +45,16 @@ export function createHubStateService({
       const onHub = new Map((remote?.beams ?? []).map((b) => [b.networkId, b]));
       const beams: HubBeam[] = [];
       for (const n of await repo.networks()) {
-        const actual = onHub.get(n.network_id);
-        if (!required.has(n.network_id) && !actual) continue;
+        const actual = onHub.get(n.networkId);
+        if (!required.has(n.networkId) && !actual) continue;
         beams.push({
-          networkId: n.network_id,
-          networkName: n.network_name,
-          displayName: n.display_name,
-          isRequired: required.has(n.network_id),
+          networkId: n.networkId,
+          networkName: n.networkName,
+          displayName: n.displayName,
+          isRequired: required.has(n.networkId),
           isActuallyOn: actual?.provisioned ?? false,
-          nmsType: n.nms_type,
-          nmsId: n.nms_id,
+          nmsType: n.nmsType,
+          nmsId: n.nmsId,
           provisionedOn: actual?.provisionedOn?.toISOString() ?? null,
           activatedOn: actual?.activatedOn?.toISOString() ?? null,
         });

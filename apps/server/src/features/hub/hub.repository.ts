@@ -1,12 +1,7 @@
 import type pg from 'pg';
+import type { hubNetworks } from '../../db/fleet-schema.js';
 
-export interface HubNetworkRow {
-  network_id: string;
-  network_name: string;
-  display_name: string;
-  nms_type: string;
-  nms_id: string;
-}
+export type HubNetworkRow = typeof hubNetworks.$inferSelect;
 
 export function createHubRepository(pool: pg.Pool) {
   return {
@@ -21,7 +16,9 @@ export function createHubRepository(pool: pg.Pool) {
 
     async networks(): Promise<HubNetworkRow[]> {
       const { rows } = await pool.query<HubNetworkRow>(
-        'select network_id, network_name, display_name, nms_type, nms_id from hub_networks order by display_name',
+        `select network_id as "networkId", network_name as "networkName",
+                display_name as "displayName", nms_type as "nmsType", nms_id as "nmsId"
+           from hub_networks order by display_name`,
       );
       return rows;
     },

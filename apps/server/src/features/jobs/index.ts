@@ -3,6 +3,9 @@ import { createJobsRepository } from './jobs.repository.js';
 import { jobsRoutes } from './jobs.routes.js';
 import { createJobsService } from './jobs.service.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createJobsRepository } from './jobs.repository.js';
+
 export { IllegalJobTransitionError, type JobsService } from './jobs.service.js';
 export { canTransition, JOB_TRANSITIONS } from './jobs.lifecycle.js';
 

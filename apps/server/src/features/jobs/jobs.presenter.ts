@@ -6,16 +6,16 @@ export function presentJobListItem(row: JobListRow): JobListItem {
     id: row.id,
     kind: row.kind,
     status: row.status,
-    accountId: row.account_id,
-    deviceId: row.device_id,
-    createdOn: row.created_on.toISOString(),
+    accountId: row.accountId,
+    deviceId: row.deviceId,
+    createdOn: row.createdOn.toISOString(),
   };
 }
 
 export function presentJob(row: JobRow): Job {
   return {
     ...presentJobListItem(row),
-    finishedOn: row.finished_on?.toISOString() ?? null,
+    finishedOn: row.finishedOn?.toISOString() ?? null,
     payload: row.payload,
     result: row.result,
   };

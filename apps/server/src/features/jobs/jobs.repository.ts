@@ -5,22 +5,25 @@ import {
   type JsonObject,
   type JsonValue,
 } from '@aerie/contract';
+import type { jobs } from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 
-export interface JobListRow {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  account_id: string;
-  device_id: string | null;
-  created_on: Date;
-}
+type JobColumns = typeof jobs.$inferSelect;
 
-export interface JobRow extends JobListRow {
-  finished_on: Date | null;
-  payload: JsonObject;
-  result: JsonValue | null;
-}
+export type JobListRow = Pick<
+  JobColumns,
+  'id' | 'kind' | 'accountId' | 'deviceId' | 'createdOn'
+> & {
+  /** The column's check constraint holds it to the contract's statuses. */
+  status: JobStatus;
+};
+
+export type JobRow = JobListRow &
+  Pick<JobColumns, 'finishedOn'> & {
+    /** jsonb written from the contract's JSON types. */
+    payload: JsonObject;
+    result: JsonValue | null;
+  };
 
 export interface NewJob {
   kind: string;
@@ -30,7 +33,9 @@ export interface NewJob {
   payload: JsonObject;
 }
 
-const COLUMNS = 'id, kind, status, account_id, device_id, created_on, finished_on, payload, result';
+const LIST_COLUMNS =
+  'id, kind, status, account_id as "accountId", device_id as "deviceId", created_on as "createdOn"';
+const COLUMNS = `${LIST_COLUMNS}, finished_on as "finishedOn", payload, result`;
 
 /** SQL of the jobs table. Reads are limited to the caller's accounts. */
 export function createJobsRepository(pool: pg.Pool) {
@@ -51,7 +56,7 @@ export function createJobsRepository(pool: pg.Pool) {
       const where = `status = any($1::text[]) and ${scoped(scope, params)}`;
       const [page, total] = await Promise.all([
         pool.query<JobListRow>(
-          `select id, kind, status, account_id, device_id, created_on from jobs where ${where}
+          `select ${LIST_COLUMNS} from jobs where ${where}
            order by created_on desc, id desc limit ${take} offset ${skip}`,
           params,
         ),

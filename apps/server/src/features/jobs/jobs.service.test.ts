@@ -21,10 +21,10 @@ function fakeRepository(): JobsRepository & { rows: JobRow[] } {
     id,
     kind: 'syncToHub',
     status,
-    account_id: accountId,
-    device_id: null,
-    created_on: new Date(Date.UTC(2026, 10, 22, 12, minutes)),
-    finished_on: null,
+    accountId: accountId,
+    deviceId: null,
+    createdOn: new Date(Date.UTC(2026, 10, 22, 12, minutes)),
+    finishedOn: null,
     payload: {},
     result: null,
   });
@@ -41,20 +41,20 @@ function fakeRepository(): JobsRepository & { rows: JobRow[] } {
         .filter(
           (r) =>
             (activeJobStatuses as readonly JobStatus[]).includes(r.status) &&
-            inScope(scope, r.account_id),
+            inScope(scope, r.accountId),
         )
-        .sort((a, b) => b.created_on.getTime() - a.created_on.getTime());
+        .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
       return { rows: active.slice(skip, skip + take), total: active.length };
     },
     findById: async (scope, id) =>
-      rows.find((r) => r.id === id && inScope(scope, r.account_id)) ?? null,
+      rows.find((r) => r.id === id && inScope(scope, r.accountId)) ?? null,
     async insert(j) {
       if (j.deviceId !== null && !(j.deviceId === DEVICE_OF_CHILD && j.accountId === CHILD_ACCOUNT))
         return null;
       const stored: JobRow = {
         ...job(`job-${rows.length + 1}`, j.accountId, 'Queued', 9),
         kind: j.kind,
-        device_id: j.deviceId,
+        deviceId: j.deviceId,
         payload: j.payload,
       };
       rows.push(stored);

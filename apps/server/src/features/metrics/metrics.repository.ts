@@ -1,11 +1,8 @@
 import type pg from 'pg';
+import type { metricSeries } from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 
-export interface MetricDayRow {
-  day: string;
-  seconds: number[];
-  values: number[];
-}
+export type MetricDayRow = Pick<typeof metricSeries.$inferSelect, 'day' | 'seconds' | 'values'>;
 
 export function createMetricsRepository(pool: pg.Pool) {
   return {

@@ -4,6 +4,9 @@ import { notificationsRoutes } from './notifications.routes.js';
 import { createNotificationsService } from './notifications.service.js';
 import { createNotificationStreams } from './notifications.stream.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createNotificationsRepository } from './notifications.repository.js';
+
 export type { PublishNotification } from './notifications.service.js';
 
 /**

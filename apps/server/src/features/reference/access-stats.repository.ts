@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { devices as devicesTable, subscriptions } from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 
 export interface DeviceFigures {
@@ -20,14 +21,17 @@ export interface AccessFigures {
   accountsWithConfigurator: number;
 }
 
+type DeviceColumns = typeof devicesTable.$inferSelect;
+
+/** One grouping set's row: the grand total, a beam or a software version with its count. */
 interface DeviceGroupRow {
-  by_beam: boolean;
-  by_software: boolean;
-  beam: string | null;
-  software: string | null;
+  byBeam: boolean;
+  bySoftware: boolean;
+  beam: DeviceColumns['beam'];
+  software: DeviceColumns['softwareCurrentVersion'];
   n: number;
-  satellite_online: number;
-  cellular_online: number;
+  satelliteOnline: number;
+  cellularOnline: number;
   private: number;
   paused: number;
 }
@@ -44,10 +48,10 @@ export function createAccessStatsRepository(pool: pg.Pool) {
   async function devices(scope: AccountScope): Promise<DeviceFigures> {
     // One pass: the grand total row plus a row per beam and per software version.
     const { rows } = await pool.query<DeviceGroupRow>(
-      `select grouping(beam) = 0 as by_beam, grouping(software_current_version) = 0 as by_software,
+      `select grouping(beam) = 0 as "byBeam", grouping(software_current_version) = 0 as "bySoftware",
               beam, software_current_version as software, count(*)::int as n,
-              (count(*) filter (where satellite_online))::int as satellite_online,
-              (count(*) filter (where cellular_online))::int as cellular_online,
+              (count(*) filter (where satellite_online))::int as "satelliteOnline",
+              (count(*) filter (where cellular_online))::int as "cellularOnline",
               (count(*) filter (where private))::int as private,
               (count(*) filter (where provisioned and not activated))::int as paused
          from devices
@@ -64,13 +68,13 @@ export function createAccessStatsRepository(pool: pg.Pool) {
       bySoftware: new Map(),
     };
     for (const r of rows) {
-      if (r.by_beam) {
+      if (r.byBeam) {
         if (r.beam !== null) figures.byBeam.set(r.beam, r.n);
-      } else if (r.by_software) {
+      } else if (r.bySoftware) {
         if (r.software !== null) figures.bySoftware.set(r.software, r.n);
       } else {
-        figures.satelliteOnline = r.satellite_online;
-        figures.cellularOnline = r.cellular_online;
+        figures.satelliteOnline = r.satelliteOnline;
+        figures.cellularOnline = r.cellularOnline;
         figures.private = r.private;
         figures.paused = r.paused;
       }
@@ -81,8 +85,10 @@ export function createAccessStatsRepository(pool: pg.Pool) {
   async function activeSubscriptions(scope: AccountScope): Promise<Map<number | null, number>> {
     // A subscription is active while it is the active subscription of a (not deleted) device;
     // both must be in scope. Filtering the devices too keeps a small scope's query small.
-    const { rows } = await pool.query<{ data_limit_gb: number | null; n: number }>(
-      `select s.data_limit_gb, count(*)::int as n
+    const { rows } = await pool.query<
+      Pick<typeof subscriptions.$inferSelect, 'dataLimitInGb'> & { n: number }
+    >(
+      `select s.data_limit_gb as "dataLimitInGb", count(*)::int as n
          from subscriptions s
         where exists (select 1 from device_subscriptions ds join devices d on d.id = ds.device_id
                        where ds.subscription_id = s.id and ds.active and d.deleted_at is null
@@ -92,7 +98,7 @@ export function createAccessStatsRepository(pool: pg.Pool) {
         order by s.data_limit_gb nulls last`,
       [scopeIds(scope)],
     );
-    return new Map(rows.map((r) => [r.data_limit_gb, r.n]));
+    return new Map(rows.map((r) => [r.dataLimitInGb, r.n]));
   }
 
   async function users(scope: AccountScope, since: Date, staffDomain: string) {

@@ -7,6 +7,9 @@ import { createReferenceRepository } from './reference.repository.js';
 import { referenceRoutes } from './reference.routes.js';
 import { createReferenceService } from './reference.service.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createReferenceRepository } from './reference.repository.js';
+
 /** The reference data calls and the access statistics. */
 export const createReferenceFeature: FeatureFactory<'caches' | 'authorize'> = ({
   pool,

@@ -3,6 +3,9 @@ import { createSubscriptionsRepository } from './subscriptions.repository.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
 
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createSubscriptionsRepository } from './subscriptions.repository.js';
+
 /** Subscriptions: the list, one subscription, its usage and its devices. */
 export const createSubscriptionsFeature: FeatureFactory<'authorize' | 'caches'> = ({
   pool,

@@ -34,26 +34,26 @@ export function presentSubscriptionListItem(
 ): SubscriptionListItem {
   const item: SubscriptionListItem = {};
   if (fields.has('Id')) item.id = row.id;
-  if (fields.has('SubscriptionNumber')) item.subscriptionNumber = row.subscription_number;
+  if (fields.has('SubscriptionNumber')) item.subscriptionNumber = row.subscriptionNumber;
   if (fields.has('Description')) item.description = row.description;
-  if (fields.has('ProductCode')) item.productCode = row.product_code;
-  if (fields.has('AccountId')) item.accountId = row.account_id;
-  if (fields.has('AccountName')) item.accountName = row.account_name;
-  if (fields.has('StartDate')) item.startDate = iso(row.start_date);
-  if (fields.has('EndDate')) item.endDate = iso(row.end_date);
+  if (fields.has('ProductCode')) item.productCode = row.productCode;
+  if (fields.has('AccountId')) item.accountId = row.accountId;
+  if (fields.has('AccountName')) item.accountName = row.accountName;
+  if (fields.has('StartDate')) item.startDate = iso(row.startDate);
+  if (fields.has('EndDate')) item.endDate = iso(row.endDate);
   return item;
 }
 
 /** spec 001 §3: malformed when dataLimitInGb, networkIdentifiers or nmsId is missing. */
 export function isMalformed(
-  row: Pick<SubscriptionRow, 'data_limit_gb' | 'network_identifiers' | 'nms_id'>,
+  row: Pick<SubscriptionRow, 'dataLimitInGb' | 'networkIdentifiers' | 'nmsId'>,
 ): boolean {
   return (
-    row.data_limit_gb === null ||
-    row.network_identifiers === null ||
-    row.network_identifiers.length === 0 ||
-    row.nms_id === null ||
-    row.nms_id === ''
+    row.dataLimitInGb === null ||
+    row.networkIdentifiers === null ||
+    row.networkIdentifiers.length === 0 ||
+    row.nmsId === null ||
+    row.nmsId === ''
   );
 }
 
@@ -65,32 +65,31 @@ export function presentSubscriptionSummary(
   const summary: SubscriptionSummary = {
     id: row.id,
     description: row.description,
-    productCode: row.product_code,
-    accountId: row.account_id,
-    accountName: row.account_name,
-    startDate: iso(row.start_date),
-    endDate: iso(row.end_date),
-    dataLimitInGb: row.data_limit_gb,
-    hasSatellite: row.has_satellite,
-    hasCellular: row.has_cellular,
+    productCode: row.productCode,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    startDate: iso(row.startDate),
+    endDate: iso(row.endDate),
+    dataLimitInGb: row.dataLimitInGb,
+    hasSatellite: row.hasSatellite,
+    hasCellular: row.hasCellular,
     active: row.active,
     malformed: isMalformed(row),
   };
   if (access.salesforce) {
-    summary.subscriptionNumber = row.subscription_number;
-    summary.salesforceObjectId = row.salesforce_object_id;
-    summary.salesforceAccountId = row.salesforce_account_id;
+    summary.subscriptionNumber = row.subscriptionNumber;
+    summary.salesforceObjectId = row.salesforceObjectId;
+    summary.salesforceAccountId = row.salesforceAccountId;
   }
   if (access.networks) {
-    summary.networkIdentifiers = row.network_identifiers;
-    summary.nmsId = row.nms_id;
+    summary.networkIdentifiers = row.networkIdentifiers;
+    summary.nmsId = row.nmsId;
   }
   return summary;
 }
 
 export function presentMonthlyUsage(row: MonthlyUsageRow): SubscriptionMonthlyUsage {
-  const satelliteValue = Number(row.satellite_bytes);
-  const cellularValue = Number(row.cellular_bytes);
+  const { satelliteBytes: satelliteValue, cellularBytes: cellularValue } = row;
   return {
     year: row.year,
     month: row.month,
@@ -101,8 +100,7 @@ export function presentMonthlyUsage(row: MonthlyUsageRow): SubscriptionMonthlyUs
 }
 
 export function presentDailyUsage(row: DailyUsageRow): SubscriptionDailyUsage {
-  const satelliteValue = Number(row.satellite_bytes);
-  const cellularValue = Number(row.cellular_bytes);
+  const { satelliteBytes: satelliteValue, cellularBytes: cellularValue } = row;
   return { date: row.date, value: satelliteValue + cellularValue, satelliteValue, cellularValue };
 }
 
@@ -114,7 +112,7 @@ export function presentSubscription(
 ): Subscription {
   return {
     ...presentSubscriptionSummary(row, access),
-    pendingTransferEmail: row.pending_transfer_email,
+    pendingTransferEmail: row.pendingTransferEmail,
     monthlyUsageHistory: usage.map(presentMonthlyUsage),
     remoteNames: devices.names,
     deviceCount: devices.count,
@@ -127,11 +125,11 @@ export function presentSubscriptionDevice(row: SubscriptionDeviceRow): Subscript
 
 export function presentActivity(row: ActivityRow): SubscriptionActivity {
   return {
-    deviceId: row.device_id,
-    deviceName: row.device_name,
-    deviceSerial: row.device_serial,
-    startDate: iso(row.start_date),
-    endDate: row.end_date ? iso(row.end_date) : null,
+    deviceId: row.deviceId,
+    deviceName: row.deviceName,
+    deviceSerial: row.deviceSerial,
+    startDate: iso(row.startDate),
+    endDate: row.endDate ? iso(row.endDate) : null,
     active: row.active,
   };
 }

@@ -1,59 +1,67 @@
 import type pg from 'pg';
+import type { accounts } from '../../db/schema.js';
+import type {
+  deviceDailyUsage,
+  devices,
+  deviceSubscriptions,
+  subscriptionMonthlyUsage,
+  subscriptions,
+} from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { ParsedSubscriptionQuery } from './subscription-query.js';
 
-export interface SubscriptionListRow {
-  id: string;
-  subscription_number: string | null;
-  description: string;
-  product_code: string;
-  account_id: string;
-  account_name: string;
-  start_date: Date;
-  end_date: Date;
-}
+type SubscriptionColumns = typeof subscriptions.$inferSelect;
+type DeviceColumns = typeof devices.$inferSelect;
+type LinkColumns = typeof deviceSubscriptions.$inferSelect;
 
-export interface SubscriptionRow extends SubscriptionListRow {
-  data_limit_gb: number | null;
-  salesforce_object_id: string | null;
-  salesforce_account_id: string | null;
-  network_identifiers: string[] | null;
-  nms_id: string | null;
-  has_satellite: boolean;
-  has_cellular: boolean;
-  pending_transfer_email: string | null;
-  /** Started and not yet ended at the database's now(). */
-  active: boolean;
-}
+export type SubscriptionListRow = Pick<
+  SubscriptionColumns,
+  | 'id'
+  | 'subscriptionNumber'
+  | 'description'
+  | 'productCode'
+  | 'accountId'
+  | 'startDate'
+  | 'endDate'
+> & { accountName: (typeof accounts.$inferSelect)['name'] };
 
-/** bigint sums arrive as strings from the driver. */
-export interface MonthlyUsageRow {
-  year: number;
-  month: number;
-  satellite_bytes: string;
-  cellular_bytes: string;
-}
-export interface DailyUsageRow {
-  date: string;
-  satellite_bytes: string;
-  cellular_bytes: string;
-}
+export type SubscriptionRow = SubscriptionListRow &
+  Pick<
+    SubscriptionColumns,
+    | 'dataLimitInGb'
+    | 'salesforceObjectId'
+    | 'salesforceAccountId'
+    | 'networkIdentifiers'
+    | 'nmsId'
+    | 'hasSatellite'
+    | 'hasCellular'
+    | 'pendingTransferEmail'
+  > & {
+    /** Started and not yet ended at the database's now(). */
+    active: boolean;
+  };
 
-export interface SubscriptionDeviceRow {
-  id: string;
-  name: string;
-  serial: string | null;
-  active: boolean;
-}
+/**
+ * The byte counts are bigint (sums of bigint are numeric), which `pg` answers as strings; the
+ * SQL casts them to float8 so they arrive as the numbers the schema's `mode: 'number'` declares
+ * (the same value Number() of the text gave).
+ */
+export type MonthlyUsageRow = Pick<
+  typeof subscriptionMonthlyUsage.$inferSelect,
+  'year' | 'month' | 'satelliteBytes' | 'cellularBytes'
+>;
+export type DailyUsageRow = Pick<
+  typeof deviceDailyUsage.$inferSelect,
+  'satelliteBytes' | 'cellularBytes'
+> & { date: (typeof deviceDailyUsage.$inferSelect)['day'] };
 
-export interface ActivityRow {
-  device_id: string;
-  device_name: string;
-  device_serial: string | null;
-  start_date: Date;
-  end_date: Date | null;
-  active: boolean;
-}
+export type SubscriptionDeviceRow = Pick<DeviceColumns, 'id' | 'name' | 'serial'> &
+  Pick<LinkColumns, 'active'>;
+
+export type ActivityRow = Pick<LinkColumns, 'deviceId' | 'startDate' | 'endDate' | 'active'> & {
+  deviceName: DeviceColumns['name'];
+  deviceSerial: DeviceColumns['serial'];
+};
 
 const ORDER: Record<ParsedSubscriptionQuery['sortField'], string> = {
   Id: 's.id',
@@ -66,10 +74,16 @@ const ORDER: Record<ParsedSubscriptionQuery['sortField'], string> = {
   EndDate: 's.end_date',
 };
 
-const SUBSCRIPTION_COLUMNS = `s.id, s.subscription_number, s.description, s.product_code, s.account_id,
-  a.name as account_name, s.start_date, s.end_date, s.data_limit_gb, s.salesforce_object_id,
-  s.salesforce_account_id, s.network_identifiers, s.nms_id, s.has_satellite, s.has_cellular,
-  s.pending_transfer_email, (s.start_date <= now() and s.end_date > now()) as active`;
+const LIST_COLUMNS = `s.id, s.subscription_number as "subscriptionNumber", s.description,
+  s.product_code as "productCode", s.account_id as "accountId", a.name as "accountName",
+  s.start_date as "startDate", s.end_date as "endDate"`;
+
+const SUBSCRIPTION_COLUMNS = `${LIST_COLUMNS}, s.data_limit_gb as "dataLimitInGb",
+  s.salesforce_object_id as "salesforceObjectId", s.salesforce_account_id as "salesforceAccountId",
+  s.network_identifiers as "networkIdentifiers", s.nms_id as "nmsId",
+  s.has_satellite as "hasSatellite", s.has_cellular as "hasCellular",
+  s.pending_transfer_email as "pendingTransferEmail",
+  (s.start_date <= now() and s.end_date > now()) as active`;
 
 /** Escapes LIKE wildcards so user text matches literally. */
 function likePattern(text: string): string {
@@ -148,8 +162,7 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
            select s.* from subscriptions s ${sortJoin} where ${clause} order by ${order}
            limit ${q.take} offset ${q.skip}
          )
-         select s.id, s.subscription_number, s.description, s.product_code, s.account_id,
-                a.name as account_name, s.start_date, s.end_date
+         select ${LIST_COLUMNS}
          from page s join accounts a on a.id = s.account_id
          order by ${order}`,
         params,
@@ -220,7 +233,8 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
     /** Stored monthly usage, oldest first. */
     async monthlyUsage(subscriptionId: string): Promise<MonthlyUsageRow[]> {
       const r = await pool.query<MonthlyUsageRow>(
-        `select year, month, satellite_bytes::text, cellular_bytes::text
+        `select year, month, satellite_bytes::float8 as "satelliteBytes",
+                cellular_bytes::float8 as "cellularBytes"
          from subscription_monthly_usage where subscription_id = $1 order by year, month`,
         [subscriptionId],
       );
@@ -234,8 +248,9 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
      */
     async dailyUsage(subscriptionId: string): Promise<DailyUsageRow[]> {
       const r = await pool.query<DailyUsageRow>(
-        `select to_char(u.day, 'YYYY-MM-DD') as date, sum(u.satellite_bytes)::text as satellite_bytes,
-                sum(u.cellular_bytes)::text as cellular_bytes
+        `select to_char(u.day, 'YYYY-MM-DD') as date,
+                sum(u.satellite_bytes)::float8 as "satelliteBytes",
+                sum(u.cellular_bytes)::float8 as "cellularBytes"
          from device_subscriptions ds
          join subscriptions s on s.id = ds.subscription_id
          join device_daily_usage u on u.device_id = ds.device_id
@@ -278,8 +293,8 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
     ): Promise<ActivityRow[]> {
       const p = parameters();
       const r = await pool.query<ActivityRow>(
-        `select d.id as device_id, d.name as device_name, d.serial as device_serial,
-                ds.start_date, ds.end_date, ds.active
+        `select d.id as "deviceId", d.name as "deviceName", d.serial as "deviceSerial",
+                ds.start_date as "startDate", ds.end_date as "endDate", ds.active
          from device_subscriptions ds join devices d on d.id = ds.device_id
          where ds.subscription_id = ${p.add(subscriptionId)} and ${visibleDevices(scope, p.add)}
          order by ds.start_date desc, d.id limit ${limit}`,

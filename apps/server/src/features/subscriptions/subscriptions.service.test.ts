@@ -28,21 +28,21 @@ const NOT_VIEWERS = roleKeys.filter((r) => !roleCan(r, 'subscriptions.view'));
 function subscription(id: string, accountId: string): SubscriptionRow {
   return {
     id,
-    subscription_number: `SUB-${id}`,
+    subscriptionNumber: `SUB-${id}`,
     description: `Plan ${id}`,
-    product_code: 'SAT-50',
-    account_id: accountId,
-    account_name: `Account ${id}`,
-    start_date: new Date('2026-01-01T00:00:00Z'),
-    end_date: new Date('2027-01-01T00:00:00Z'),
-    data_limit_gb: 50,
-    salesforce_object_id: `SF-${id}`,
-    salesforce_account_id: 'SF-ACCOUNT',
-    network_identifiers: ['NET-1'],
-    nms_id: 'NMS-1',
-    has_satellite: true,
-    has_cellular: false,
-    pending_transfer_email: null,
+    productCode: 'SAT-50',
+    accountId: accountId,
+    accountName: `Account ${id}`,
+    startDate: new Date('2026-01-01T00:00:00Z'),
+    endDate: new Date('2027-01-01T00:00:00Z'),
+    dataLimitInGb: 50,
+    salesforceObjectId: `SF-${id}`,
+    salesforceAccountId: 'SF-ACCOUNT',
+    networkIdentifiers: ['NET-1'],
+    nmsId: 'NMS-1',
+    hasSatellite: true,
+    hasCellular: false,
+    pendingTransferEmail: null,
     active: true,
   };
 }
@@ -55,20 +55,18 @@ function fakeRepository(): SubscriptionsRepository {
     subscription('other', OTHER_ACCOUNT),
   ];
   return {
-    page: async (scope) => rows.filter((r) => inScope(scope, r.account_id)),
-    count: async (scope) => rows.filter((r) => inScope(scope, r.account_id)).length,
+    page: async (scope) => rows.filter((r) => inScope(scope, r.accountId)),
+    count: async (scope) => rows.filter((r) => inScope(scope, r.accountId)).length,
     findById: async (scope, id) =>
-      rows.find((r) => r.id === id && inScope(scope, r.account_id)) ?? null,
+      rows.find((r) => r.id === id && inScope(scope, r.accountId)) ?? null,
     findByIds: async (scope, ids) =>
-      rows.filter((r) => ids.includes(r.id) && inScope(scope, r.account_id)),
+      rows.filter((r) => ids.includes(r.id) && inScope(scope, r.accountId)),
     async byAccount(accountId) {
-      const mine = rows.filter((r) => r.account_id === accountId);
+      const mine = rows.filter((r) => r.accountId === accountId);
       return { rows: mine, count: mine.length };
     },
     accountExists: async (accountId) => ACCOUNTS.includes(accountId),
-    monthlyUsage: async () => [
-      { year: 2026, month: 10, satellite_bytes: '1000', cellular_bytes: '24' },
-    ],
+    monthlyUsage: async () => [{ year: 2026, month: 10, satelliteBytes: 1000, cellularBytes: 24 }],
     dailyUsage: async () => [],
     async devices(scope) {
       // One device in the subscription's own account, one elsewhere: the scope decides.

@@ -6,10 +6,10 @@ export function presentZone(row: ZoneRow): Zone {
     id: row.id,
     name: row.name,
     coordinates: row.coordinates,
-    accountId: row.account_id,
-    accountName: row.account_name,
-    createdBy: row.created_by,
-    createdOn: row.created_at.toISOString(),
-    updatedOn: row.updated_at.toISOString(),
+    accountId: row.accountId,
+    accountName: row.accountName,
+    createdBy: row.createdBy,
+    createdOn: row.createdAt.toISOString(),
+    updatedOn: row.updatedAt.toISOString(),
   };
 }

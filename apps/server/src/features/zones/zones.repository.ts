@@ -1,18 +1,18 @@
 import type pg from 'pg';
 import type { ZonePoint } from '@aerie/contract';
+import type { accounts } from '../../db/schema.js';
+import type { zones } from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import { inTransaction } from '../../db/transaction.js';
 
-export interface ZoneRow {
-  id: string;
-  account_id: string;
-  account_name: string;
-  name: string;
+export type ZoneRow = Pick<
+  typeof zones.$inferSelect,
+  'id' | 'accountId' | 'name' | 'createdBy' | 'createdAt' | 'updatedAt'
+> & {
+  accountName: (typeof accounts.$inferSelect)['name'];
+  /** The jsonb column holds the polygon as written from the contract's points. */
   coordinates: ZonePoint[];
-  created_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export interface ZoneValues {
   accountId: string;
@@ -23,8 +23,9 @@ export interface ZoneValues {
 /** Why a write did not happen: the services turn these into 404 and 409 answers. */
 export type ZoneWriteOutcome = ZoneRow | 'not-found' | 'no-account' | 'duplicate';
 
-const SELECT = `select z.id, z.account_id, a.name as account_name, z.name, z.coordinates, z.created_by,
-                       z.created_at, z.updated_at
+const SELECT = `select z.id, z.account_id as "accountId", a.name as "accountName", z.name,
+                       z.coordinates, z.created_by as "createdBy", z.created_at as "createdAt",
+                       z.updated_at as "updatedAt"
                 from zones z join accounts a on a.id = z.account_id`;
 
 /**

@@ -26,28 +26,28 @@ const READ_ONLY = roleKeys.filter((r) => !roleCan(r, 'devices.configure'));
 function fakeRepository(rows: ZoneRow[]) {
   const writes: string[] = [];
   const visible = (scope: AccountScope, id: string) =>
-    rows.find((r) => r.id === id && inScope(scope, r.account_id)) ?? null;
+    rows.find((r) => r.id === id && inScope(scope, r.accountId)) ?? null;
   const row = (id: string, values: ZoneValues): ZoneRow => ({
     id,
-    account_id: values.accountId,
-    account_name: `Account ${values.accountId.slice(-1)}`,
+    accountId: values.accountId,
+    accountName: `Account ${values.accountId.slice(-1)}`,
     name: values.name,
     coordinates: [...values.coordinates],
-    created_by: null,
-    created_at: new Date('2026-11-22T12:00:00Z'),
-    updated_at: new Date('2026-11-22T12:00:00Z'),
+    createdBy: null,
+    createdAt: new Date('2026-11-22T12:00:00Z'),
+    updatedAt: new Date('2026-11-22T12:00:00Z'),
   });
   const repo: ZonesRepository = {
     async list(scope, q) {
       const mine = rows.filter(
-        (r) => inScope(scope, r.account_id) && (!q.accountId || r.account_id === q.accountId),
+        (r) => inScope(scope, r.accountId) && (!q.accountId || r.accountId === q.accountId),
       );
       return { rows: mine.slice(q.skip, q.skip + q.take), total: mine.length };
     },
     findById: async (scope, id) => visible(scope, id),
     async create(values) {
       if (values.accountId === MISSING_ACCOUNT) return 'no-account';
-      if (rows.some((r) => r.account_id === values.accountId && r.name === values.name))
+      if (rows.some((r) => r.accountId === values.accountId && r.name === values.name))
         return 'duplicate';
       writes.push(`create ${values.name}`);
       const created = row(`zone-${rows.length + 1}`, values);
@@ -61,7 +61,7 @@ function fakeRepository(rows: ZoneRow[]) {
       Object.assign(current, row(id, values));
       return current;
     },
-    accountOf: async (scope, id) => visible(scope, id)?.account_id ?? null,
+    accountOf: async (scope, id) => visible(scope, id)?.accountId ?? null,
     async remove(scope, id) {
       const current = visible(scope, id);
       if (!current) return false;
@@ -76,13 +76,13 @@ function fakeRepository(rows: ZoneRow[]) {
 function setUp() {
   const base = (id: string, accountId: string, name: string): ZoneRow => ({
     id,
-    account_id: accountId,
-    account_name: accountId === OTHER_ACCOUNT ? 'Other' : 'Own',
+    accountId: accountId,
+    accountName: accountId === OTHER_ACCOUNT ? 'Other' : 'Own',
     name,
     coordinates: SQUARE,
-    created_by: null,
-    created_at: new Date('2026-11-22T12:00:00Z'),
-    updated_at: new Date('2026-11-22T12:00:00Z'),
+    createdBy: null,
+    createdAt: new Date('2026-11-22T12:00:00Z'),
+    updatedAt: new Date('2026-11-22T12:00:00Z'),
   });
   const fake = fakeRepository([
     base('own-zone', OWN_ACCOUNT, 'Harbour'),

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { TerminalReport } from '@aerie/contract';
-import type { IngestionService } from '../../features/telemetry/ingestion.service.js';
+import type { devices, fleetSimulatorTerminals, subscriptions } from '../../db/fleet-schema.js';
+import type { IngestionService } from '../../features/telemetry/index.js';
 import { Random } from '../demo-fleet/random.js';
-import type { SiteKind } from '../demo-fleet/sites.js';
-import { stepTerminal, type SimulatedTerminal } from './terminal-step.js';
+import { stepTerminal } from './terminal-step.js';
 
 const LEASE_KEY = 'fleet_simulator_lease';
 /** Each terminal is visited about every this many ticks. */
@@ -21,28 +21,32 @@ export interface FleetSimulatorOptions {
   now?: () => Date;
 }
 
-interface TerminalRow {
-  id: string;
-  serial: string;
-  kind: SiteKind;
-  heading_deg: number;
-  speed_kmh: number;
-  live_metrics: boolean;
-  uptime_seconds: number;
-  last_tick_at: Date | null;
-  activated: boolean;
-  satellite_online: boolean | null;
-  cellular_online: boolean | null;
-  latitude: number | null;
-  longitude: number | null;
-  software_current_version: string | null;
-  software_target_version: string | null;
-  software_locked: boolean;
-  data_limit_gb: number | null;
-  has_subscription: boolean;
-  has_router: boolean;
-  beam_number: number | null;
-}
+/** A due terminal, read in the shape `stepTerminal` takes (a SimulatedTerminal). */
+type TerminalRow = Pick<
+  typeof fleetSimulatorTerminals.$inferSelect,
+  'kind' | 'headingDeg' | 'speedKmh' | 'liveMetrics' | 'uptimeSeconds' | 'lastTickAt'
+> &
+  Pick<
+    typeof devices.$inferSelect,
+    | 'id'
+    | 'activated'
+    | 'satelliteOnline'
+    | 'cellularOnline'
+    | 'latitude'
+    | 'longitude'
+    | 'softwareCurrentVersion'
+    | 'softwareTargetVersion'
+    | 'softwareLocked'
+  > & {
+    /** Devices without a serial are not simulated (the query skips them). */
+    serial: NonNullable<(typeof devices.$inferSelect)['serial']>;
+    /** Of the active subscription; null without one (or a malformed one). */
+    dataLimitGb: (typeof subscriptions.$inferSelect)['dataLimitInGb'];
+    hasSubscription: boolean;
+    hasRouter: boolean;
+    /** The digits of the first beam the terminal is on; 0 when there are none. */
+    beamNumber: number;
+  };
 
 /**
  * SIMULATOR of the terminals of the demo fleet reporting in. On every tick it
@@ -70,13 +74,17 @@ export function createFleetSimulator(o: FleetSimulatorOptions) {
 
   async function due(limit: number): Promise<TerminalRow[]> {
     const { rows } = await o.pool.query<TerminalRow>(
-      `select d.id, d.serial, t.kind, t.heading_deg, t.speed_kmh, t.live_metrics, t.uptime_seconds,
-              t.last_tick_at, d.activated, d.satellite_online, d.cellular_online, d.latitude,
-              d.longitude, d.software_current_version, d.software_target_version, d.software_locked,
-              s.data_limit_gb, s.id is not null as has_subscription,
-              exists (select 1 from device_components c where c.device_id = d.id and c.type = 'HybridRouter') as has_router,
-              (select nullif(regexp_replace(b.network_id, '\\D', '', 'g'), '')::int from device_beams b
-                where b.device_id = d.id and b.is_actually_on order by b.network_id limit 1) as beam_number
+      `select d.id, d.serial, t.kind, t.heading_deg as "headingDeg", t.speed_kmh as "speedKmh",
+              t.live_metrics as "liveMetrics", t.uptime_seconds as "uptimeSeconds",
+              t.last_tick_at as "lastTickAt", d.activated, d.satellite_online as "satelliteOnline",
+              d.cellular_online as "cellularOnline", d.latitude, d.longitude,
+              d.software_current_version as "softwareCurrentVersion",
+              d.software_target_version as "softwareTargetVersion",
+              d.software_locked as "softwareLocked", s.data_limit_gb as "dataLimitGb",
+              s.id is not null as "hasSubscription",
+              exists (select 1 from device_components c where c.device_id = d.id and c.type = 'HybridRouter') as "hasRouter",
+              coalesce((select nullif(regexp_replace(b.network_id, '\\D', '', 'g'), '')::int from device_beams b
+                where b.device_id = d.id and b.is_actually_on order by b.network_id limit 1), 0) as "beamNumber"
          from fleet_simulator_terminals t
          join devices d on d.id = t.device_id and d.deleted_at is null and d.serial is not null
          left join lateral (
@@ -103,7 +111,7 @@ export function createFleetSimulator(o: FleetSimulatorOptions) {
     const reports: TerminalReport[] = [];
     const updates: { id: string; h: number; u: number }[] = [];
     for (const r of rows) {
-      const step = stepTerminal(toTerminal(r), at, rnd);
+      const step = stepTerminal(r, at, rnd);
       reports.push(step.report);
       updates.push({ id: r.id, h: step.headingDeg, u: step.uptimeSeconds });
     }
@@ -151,28 +159,3 @@ export function createFleetSimulator(o: FleetSimulatorOptions) {
   };
 }
 export type FleetSimulator = ReturnType<typeof createFleetSimulator>;
-
-function toTerminal(r: TerminalRow): SimulatedTerminal {
-  return {
-    id: r.id,
-    serial: r.serial,
-    kind: r.kind,
-    headingDeg: r.heading_deg,
-    speedKmh: r.speed_kmh,
-    liveMetrics: r.live_metrics,
-    uptimeSeconds: r.uptime_seconds,
-    lastTickAt: r.last_tick_at,
-    activated: r.activated,
-    satelliteOnline: r.satellite_online,
-    cellularOnline: r.cellular_online,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    softwareCurrentVersion: r.software_current_version,
-    softwareTargetVersion: r.software_target_version,
-    softwareLocked: r.software_locked,
-    dataLimitGb: r.data_limit_gb,
-    hasSubscription: r.has_subscription,
-    hasRouter: r.has_router,
-    beamNumber: r.beam_number ?? 0,
-  };
-}

@@ -1,10 +1,8 @@
 import { CloseButton, Group, Paper, ScrollArea, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ColumnEditorPane } from '../../components/data-table/column-editor-pane';
-import { FeedbackForm } from '../../features/feed/components/feedback-form';
-import { SupportPane } from '../../features/feed/components/support-pane';
-import { feedMessages } from '../../features/feed/messages';
-import { NotificationsPane } from '../../features/notifications/components/notifications-pane';
+import { FeedbackForm, feedMessages, SupportPane } from '../../features/feed';
+import { NotificationsPane } from '../../features/notifications';
 import { useStore } from '../../lib/store';
 import { shellMessages } from '../messages';
 import { closeContextPane, contextPane, type ContextPane } from './context-pane-store';

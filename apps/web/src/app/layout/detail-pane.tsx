@@ -1,7 +1,7 @@
 import { CloseButton, Paper } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useMe } from '../../features/users/api/get-me';
+import { useMe } from '../../features/users';
 import { shellMessages } from '../messages';
 import { detailPaneOffset } from '../../lib/route-paths';
 import classes from './detail-pane.module.css';

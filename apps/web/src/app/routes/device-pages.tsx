@@ -1,9 +1,12 @@
 import { Text } from '@mantine/core';
-import { DeviceFrame, type DeviceSection } from '../../features/devices/components/device-frame';
+import {
+  DeviceFrame,
+  DeviceJson,
+  DeviceOverview,
+  type DeviceSection,
+} from '../../features/devices';
 import { DeviceConfiguration } from '../../features/device-config';
-import { DeviceJson } from '../../features/devices/components/json/device-json';
-import { DeviceOverview } from '../../features/devices/components/overview/device-overview';
-import { useMe } from '../../features/users/api/get-me';
+import { useMe } from '../../features/users';
 import { shellMessages } from '../messages';
 
 /** A device section whose content arrives in a later issue. */

@@ -1,5 +1,4 @@
-import { DeviceFrame } from '../../features/devices/components/device-frame';
-import { DeviceUsageHistory } from '../../features/devices/components/usage/device-usage-history';
+import { DeviceFrame, DeviceUsageHistory } from '../../features/devices';
 
 /** Usage History (deviceUsage, spec 001 §2). */
 export function DeviceUsagePage() {

@@ -6,14 +6,16 @@ import {
   type ColumnEditorTarget,
 } from '../../components/data-table/column-editor-store';
 import { useListSettings } from '../../components/data-table/use-list-settings';
-import { DeviceList } from '../../features/devices/components/device-list';
-import { deviceListColumns } from '../../features/devices/components/device-table';
-import { useDeviceListView } from '../../features/devices/hooks/use-device-list-view';
-import { deviceMessages } from '../../features/devices/messages';
-import { DEVICE_LIST_TABLE } from '../../features/devices/utils/device-columns';
-import { DEVICE_PAGE_SIZES } from '../../features/devices/utils/device-list-view';
-import { useAccounts } from '../../features/shell/api/get-accounts';
-import { useMe } from '../../features/users/api/get-me';
+import {
+  DEVICE_LIST_TABLE,
+  DEVICE_PAGE_SIZES,
+  DeviceList,
+  deviceListColumns,
+  deviceMessages,
+  useDeviceListView,
+} from '../../features/devices';
+import { useAccounts } from '../../features/shell';
+import { useMe } from '../../features/users';
 import { useStore } from '../../lib/store';
 import { contextPane, toggleContextPane } from '../layout/context-pane-store';
 

@@ -1,8 +1,10 @@
 import { Divider, Stack, Title } from '@mantine/core';
-import { CacheClearActions } from '../../features/health/components/cache-clear-actions';
-import { MaintenanceSwitch } from '../../features/health/components/maintenance-switch';
-import { SystemHealth } from '../../features/health/components/system-health';
-import { healthMessages } from '../../features/health/messages';
+import {
+  CacheClearActions,
+  healthMessages,
+  MaintenanceSwitch,
+  SystemHealth,
+} from '../../features/health';
 
 /** `/health` (Super User, provider Admin): services, maintenance mode and cache clears. */
 export function HealthPage() {

@@ -1,5 +1,5 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useMe } from '../../features/users/api/get-me';
+import { useMe } from '../../features/users';
 import { shellMessages } from '../messages';
 
 /** `/home`: the overview a signed-in user lands on. */

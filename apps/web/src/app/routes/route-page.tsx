@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@aerie/contract';
 import { Navigate, Outlet, useChildMatches, useLocation, useMatch } from '@tanstack/react-router';
 import { useEffect, type ComponentType } from 'react';
-import { useMe } from '../../features/users/api/get-me';
+import { useMe } from '../../features/users';
 import { useRuntimeConfig } from '../../lib/config';
 import { DetailPane } from '../layout/detail-pane';
 import { guardRedirect, isDetailRoute } from '../../lib/route-paths';

@@ -1,5 +1,5 @@
 import { Navigate } from '@tanstack/react-router';
-import { useMe } from '../../features/users/api/get-me';
+import { useMe } from '../../features/users';
 import { startPath } from '../../lib/route-paths';
 
 /** `/`: goes to the user's default start route (spec 000 §2.1; default home -> /home). */

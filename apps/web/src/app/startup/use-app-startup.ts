@@ -1,11 +1,11 @@
 import type { CurrentUser } from '@aerie/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { loadDashboards } from '../../features/dashboards/utils/dashboards-storage';
-import { getMaintenanceQueryOptions } from '../../features/health/api/get-maintenance';
-import { getNotificationsQueryOptions } from '../../features/notifications/api/get-notifications';
-import { getAccountsQueryOptions } from '../../features/shell/api/get-accounts';
-import { getMeQueryOptions } from '../../features/users/api/get-me';
+import { loadDashboards } from '../../features/dashboards';
+import { getMaintenanceQueryOptions } from '../../features/health';
+import { getNotificationsQueryOptions } from '../../features/notifications';
+import { getAccountsQueryOptions } from '../../features/shell';
+import { getMeQueryOptions } from '../../features/users';
 import { healthState } from '../../lib/health-state';
 import { telemetry } from '../services';
 import { runStartup, startupSteps, type StartupResult, type StartupStep } from './run-startup';

@@ -3,7 +3,7 @@ import { api, type ListSetting, type UserSettings } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '../../features/users/api/get-me';
+import { meQueryKey } from '../../features/users';
 import { apiHandler, setupApiServer } from '../../test/api-server';
 import { buildCurrentUser } from '../../test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '../../test/render';

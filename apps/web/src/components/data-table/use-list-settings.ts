@@ -1,8 +1,7 @@
 import type { CurrentUser, ListSetting } from '@aerie/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { meQueryKey, useMe } from '../../features/users/api/get-me';
-import { useUpdateSettings } from '../../features/users/api/update-settings';
+import { meQueryKey, useMe, useUpdateSettings } from '../../features/users';
 import {
   DEFAULT_LIST_PAGE_SIZE,
   resolveListLayout,

@@ -1,6 +1,6 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { getMaintenance } from '../../../features/health/api/get-maintenance';
+import { getMaintenance } from '../../../features/health';
 import { healthState } from '../../../lib/health-state';
 import { useRuntimeConfig } from '../../../lib/config';
 import { shellMessages } from '../../messages';
