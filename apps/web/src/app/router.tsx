@@ -13,7 +13,8 @@ import {
 import type { z } from 'zod';
 import { deviceListSearchSchema } from '../features/devices/utils/device-list-view';
 import { jobListSearchSchema } from '../features/jobs/utils/job-display';
-import { routeTitles } from './messages';
+import { PlaceholderPage, PublicPlaceholderPage } from '../components/placeholder/placeholder-page';
+import { routeTitles } from '../lib/messages';
 import {
   SigninPopupCallbackPage,
   SigninSilentCallbackPage,
@@ -21,7 +22,6 @@ import {
   SignoutPopupCallbackPage,
 } from './routes/auth-callback-pages';
 import { NotFoundPage } from './routes/not-found-page';
-import { PlaceholderPage, PublicPlaceholderPage } from './routes/placeholder-page';
 import { RoutePage } from './routes/route-page';
 import { RootErrorPage } from './routes/root-error-page';
 import { StartPage } from './routes/start-page';

@@ -7,7 +7,7 @@ import { feedMessages } from '../../features/feed/messages';
 import { NotificationsPane } from '../../features/notifications/components/notifications-pane';
 import { useStore } from '../../lib/store';
 import { shellMessages } from '../messages';
-import { closeContextPane, contextPane, type ContextPane } from './context-pane-store';
+import { closeContextPane, contextPane, type ContextPane } from '../../lib/context-pane-store';
 import classes from './context-pane-host.module.css';
 
 const titles: Record<Exclude<ContextPane, 'none'>, string> = {

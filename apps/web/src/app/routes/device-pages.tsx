@@ -4,14 +4,14 @@ import { DeviceConfiguration } from '../../features/device-config';
 import { DeviceJson } from '../../features/devices/components/json/device-json';
 import { DeviceOverview } from '../../features/devices/components/overview/device-overview';
 import { useMe } from '../../features/users/api/get-me';
-import { shellMessages } from '../messages';
+import { placeholderMessages } from '../../components/placeholder/messages';
 
 /** A device section whose content arrives in a later issue. */
 function comingSoon(section: DeviceSection) {
   return function DeviceSectionPlaceholder() {
     return (
       <DeviceFrame section={section}>
-        {() => <Text c="dimmed">{shellMessages.comingSoon}</Text>}
+        {() => <Text c="dimmed">{placeholderMessages.comingSoon}</Text>}
       </DeviceFrame>
     );
   };

@@ -15,7 +15,7 @@ import { DEVICE_PAGE_SIZES } from '../../features/devices/utils/device-list-view
 import { useAccounts } from '../../features/shell/api/get-accounts';
 import { useMe } from '../../features/users/api/get-me';
 import { useStore } from '../../lib/store';
-import { contextPane, toggleContextPane } from '../layout/context-pane-store';
+import { contextPane, toggleContextPane } from '../../lib/context-pane-store';
 
 /** `/devices` (spec 001 §2 "Device list"): the list, its filters and its column editor. */
 export function DevicesPage() {

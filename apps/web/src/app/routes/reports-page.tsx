@@ -1,7 +1,10 @@
-import { routeTitles, shellMessages } from '../messages';
-import { PlaceholderPage } from './placeholder-page';
+import { PlaceholderPage } from '../../components/placeholder/placeholder-page';
+import { shellPageMessages } from '../../features/shell/messages';
+import { routeTitles } from '../../lib/messages';
 
 /** `/reports`: placeholder text only (spec 000 §2.1). */
 export function ReportsPage() {
-  return <PlaceholderPage title={routeTitles.reports} text={shellMessages.reportsPlaceholder} />;
+  return (
+    <PlaceholderPage title={routeTitles.reports} text={shellPageMessages.reportsPlaceholder} />
+  );
 }
