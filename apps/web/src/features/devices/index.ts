@@ -1,6 +1,7 @@
 /** The devices feature's public surface for other features (CONVENTIONS §2). */
 export { deviceQueryKey, getDeviceQueryOptions } from './api/get-device';
 export { useDeviceCommand } from './api/run-device-command';
+export { DeviceFrame } from './components/device-frame';
 export { EditActions } from './components/edit-actions';
 export { ComponentsCard } from './components/overview/components-card';
 export { Field, FieldList, OptionalValue, OverviewCard } from './components/overview/overview-card';

@@ -1,6 +1,6 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useMe } from '../../features/users/api/get-me';
-import { libMessages } from '../../lib/messages';
+import { useMe } from '../../users';
+import { libMessages } from '../../../lib/messages';
 
 /** `/home`: the overview a signed-in user lands on. */
 export function HomePage() {

@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
-import { DeviceFrame, type DeviceSection } from '../../features/devices/components/device-frame';
-import { DeviceConfiguration } from '../../features/device-config';
-import { DeviceJson } from '../../features/devices/components/json/device-json';
-import { DeviceOverview } from '../../features/devices/components/overview/device-overview';
-import { useMe } from '../../features/users/api/get-me';
-import { placeholderMessages } from '../../components/placeholder/messages';
+import { DeviceFrame, type DeviceSection } from '../components/device-frame';
+import { DeviceJson } from '../components/json/device-json';
+import { DeviceOverview } from '../components/overview/device-overview';
+import { useMe } from '../../users';
+import { placeholderMessages } from '../../../components/placeholder/messages';
 
 /** A device section whose content arrives in a later issue. */
 function comingSoon(section: DeviceSection) {
@@ -26,16 +25,6 @@ export function DeviceOverviewPage() {
     </DeviceFrame>
   );
 }
-export function DeviceConfigurationPage() {
-  const { data: me } = useMe({ enabled: false });
-  return (
-    <DeviceFrame section="configuration">
-      {(device) => (me ? <DeviceConfiguration device={device} role={me.role} /> : null)}
-    </DeviceFrame>
-  );
-}
-export { DeviceUsagePage } from './device-usage-page';
-export { DeviceMetricsPage } from './device-metrics-page';
 export function DeviceJsonPage() {
   const { data: me } = useMe({ enabled: false });
   return (

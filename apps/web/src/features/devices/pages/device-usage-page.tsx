@@ -1,5 +1,5 @@
-import { DeviceFrame } from '../../features/devices/components/device-frame';
-import { DeviceUsageHistory } from '../../features/devices/components/usage/device-usage-history';
+import { DeviceFrame } from '../components/device-frame';
+import { DeviceUsageHistory } from '../components/usage/device-usage-history';
 
 /** Usage History (deviceUsage, spec 001 §2). */
 export function DeviceUsagePage() {

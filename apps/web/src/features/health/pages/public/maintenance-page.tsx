@@ -1,9 +1,9 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { getMaintenance } from '../../../features/health/api/get-maintenance';
-import { healthState } from '../../../lib/health-state';
-import { useRuntimeConfig } from '../../../lib/config';
-import { healthMessages } from '../../../features/health/messages';
+import { getMaintenance } from '../../api/get-maintenance';
+import { healthState } from '../../../../lib/health-state';
+import { useRuntimeConfig } from '../../../../lib/config';
+import { healthMessages } from '../../messages';
 
 /**
  * `/maintenance` (public, spec 000 §4; 002 §2): checks health again; unhealthy says the

@@ -1,11 +1,10 @@
 import type { MetricGraph } from '@aerie/contract';
 import { Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeviceFrame } from '../../features/devices/components/device-frame';
-import { MetricGraphs } from '../../features/metrics/components/metric-graphs';
-import { metricsMessages } from '../../features/metrics/messages';
-import { useMe } from '../../features/users/api/get-me';
-import { useUpdateSettings } from '../../features/users/api/update-settings';
+import { DeviceFrame } from '../../devices';
+import { MetricGraphs } from '../components/metric-graphs';
+import { metricsMessages } from '../messages';
+import { useMe, useUpdateSettings } from '../../users';
 
 /** The user's graphs (setting `userGraphs`) for one device; saved through the settings call. */
 function DeviceMetrics({ deviceId }: { deviceId: string }) {

@@ -1,5 +1,5 @@
 import { Anchor, Center, Stack, Text } from '@mantine/core';
-import { libMessages } from '../../../lib/messages';
+import { libMessages } from '../../../../lib/messages';
 
 /** `/loadError` (spec 000 §2.1): a failed application load ends here. */
 export function LoadErrorPage() {

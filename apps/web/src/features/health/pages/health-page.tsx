@@ -1,8 +1,8 @@
 import { Divider, Stack, Title } from '@mantine/core';
-import { CacheClearActions } from '../../features/health/components/cache-clear-actions';
-import { MaintenanceSwitch } from '../../features/health/components/maintenance-switch';
-import { SystemHealth } from '../../features/health/components/system-health';
-import { healthMessages } from '../../features/health/messages';
+import { CacheClearActions } from '../components/cache-clear-actions';
+import { MaintenanceSwitch } from '../components/maintenance-switch';
+import { SystemHealth } from '../components/system-health';
+import { healthMessages } from '../messages';
 
 /** `/health` (Super User, provider Admin): services, maintenance mode and cache clears. */
 export function HealthPage() {
