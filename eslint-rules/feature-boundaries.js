@@ -3,7 +3,9 @@
  * Feature rooms (issue 12, CONVENTIONS §2): any code in `apps/<app>/src/` (features, the
  * composition root, plugins, identity, simulators, components, tests) may import a feature area
  * only through that area's public `index.ts`, never its internals; only the area's own files
- * reach inside it. Features also never import the composition root (`apps/<app>/src/app/`,
+ * reach inside it. The one other door: the web composition root (`app/`) reads each feature's
+ * page declarations, `pages.ts` (lazy pages, kept out of `index.ts` so that importing a feature
+ * stays cheap). Features also never import the composition root (`apps/<app>/src/app/`,
  * `apps/server/src/app.ts`). Relative import paths are resolved against the importing file, so
  * no spelling of a path slips through.
  */
@@ -12,6 +14,8 @@ import path from 'node:path';
 const SOURCE = /^(.*\/apps\/[^/]+\/src)(?:\/(.*))?$/;
 const FEATURE = /^features\/([^/]+)(?:\/(.*))?$/;
 const INDEX = /^index(\.[jt]sx?)?$/;
+/** A web feature's page declarations (lazy pages): read by the composition root only. */
+const PAGES = /^pages(\.[jt]sx?)?$/;
 
 /**
  * The app's source root and, for a file or folder inside `features/<area>/`, its area and the
@@ -54,6 +58,7 @@ const rule = {
         return;
       }
       if (to.area === null || to.area === from.area || INDEX.test(to.rest)) return;
+      if (from.area === null && /^app\//.test(from.inRoot) && PAGES.test(to.rest)) return;
       context.report({ node, messageId: 'internals', data: { source: value, area: to.area } });
     }
     return {

@@ -17,6 +17,10 @@ const appRoute = '/repo/apps/web/src/app/routes/devices-page.tsx';
 
 tester.run('feature-boundaries', rule, {
   valid: [
+    {
+      filename: '/repo/apps/web/src/app/features.ts',
+      code: "import { devicesPages } from '../features/devices/pages';",
+    },
     { filename: web, code: "import { useMe } from '../../users';" },
     { filename: web, code: "import { useMe } from '../../users/index';" },
     { filename: web, code: "import { useDevice } from '../api/get-device';" },
@@ -51,6 +55,16 @@ tester.run('feature-boundaries', rule, {
     { filename: plugin, code: "import { x } from '../../../web/src/features/users/api/get-me';" },
   ],
   invalid: [
+    {
+      filename: web,
+      code: "import { jobsPages } from '../../jobs/pages';",
+      errors: [{ messageId: 'internals' }],
+    },
+    {
+      filename: '/repo/apps/web/src/components/layout/x.tsx',
+      code: "import { jobsPages } from '../../features/jobs/pages';",
+      errors: [{ messageId: 'internals' }],
+    },
     {
       filename: '/repo/apps/web/src/app/router.tsx',
       code: "import x from '../features/users/api/get-me';",

@@ -7,7 +7,9 @@
 //   signed-in page    the same + the signed-in application (app/layout/protected-layout)
 //   lazy chunk        any other chunk, alone
 //
-// Pages are the router's lazy chunks under src/app/routes/ (public ones under routes/public/).
+// Pages are the router's lazy chunks under a feature's pages/ folder (src/features/*/pages/,
+// declared in the feature's index.ts); public pages (access 'public' in the contract's route
+// table) live in its pages/public/ subfolder (apps/web/src/lib/pages.ts).
 // Budgets and the measured reason for each exception: docs/performance.md.
 
 import fs from 'node:fs';
@@ -40,6 +42,8 @@ export const budgets = {
 
 const webRoot = fileURLToPath(new URL('../apps/web/', import.meta.url));
 const PROTECTED_LAYOUT = 'src/app/layout/protected-layout.tsx';
+/** A page's module: `src/features/<area>/pages/...`, public ones under `pages/public/`. */
+const PAGE = /^src\/features\/[^/]+\/pages\/(public\/)?/;
 
 export function readManifest(root = webRoot) {
   const file = path.join(root, 'dist-artefacts/.vite/manifest.json');
@@ -83,12 +87,13 @@ export function measure(manifest, distDir) {
     budget: budgets.publicPage,
   });
   for (const key of Object.keys(manifest).sort()) {
-    if (!manifest[key].isDynamicEntry || !key.startsWith('src/app/routes/')) continue;
-    const isPublic = key.startsWith('src/app/routes/public/');
+    const page = PAGE.exec(key);
+    if (!manifest[key].isDynamicEntry || !page) continue;
+    const isPublic = page[1] !== undefined;
     const keys = new Set([...entrySet, ...(isPublic ? [] : layoutSet), ...closure(manifest, key)]);
     rows.push({
       kind: isPublic ? 'public page' : 'signed-in page',
-      name: key.replace('src/app/routes/', ''),
+      name: key.replace('src/features/', ''),
       bytes: total(keys),
       budget: isPublic ? budgets.publicPage : budgets.signedInPage,
     });

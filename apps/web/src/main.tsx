@@ -5,7 +5,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { shellMessages } from './app/messages';
+import { libMessages } from './lib/messages';
 import { configureApiClient } from './lib/api-client';
 import { createUserManager, isAuxiliaryAuthWindow } from './lib/auth';
 import { loadRuntimeConfig } from './lib/config';
@@ -16,7 +16,7 @@ async function start(rootElement: HTMLElement): Promise<void> {
     config = await loadRuntimeConfig();
   } catch (error) {
     console.error(error);
-    rootElement.textContent = shellMessages.loadError;
+    rootElement.textContent = libMessages.loadError;
     return;
   }
 

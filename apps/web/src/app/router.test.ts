@@ -15,6 +15,18 @@ async function matchesAt(path: string) {
 }
 
 describe('routeTree', () => {
+  it("serves a feature's public page outside the signed-in layout, a signed-in page inside it", async () => {
+    expect((await matchesAt('/maintenance')).map((match) => String(match.routeId))).toEqual([
+      '__root__',
+      '/maintenance',
+    ]);
+    expect((await matchesAt('/health')).map((match) => String(match.routeId))).toEqual([
+      '__root__',
+      '/protected',
+      '/protected/health',
+    ]);
+  });
+
   it("validates the jobs list's search, each value falling back on its own", async () => {
     const matches = await matchesAt('/jobs?page=abc&pageSize=50&other=x');
     const jobs = matches.find((match) => match.fullPath === '/jobs');

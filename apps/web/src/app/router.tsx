@@ -10,10 +10,10 @@ import {
   type AnyRoute,
   type RouteComponent,
 } from '@tanstack/react-router';
-import type { z } from 'zod';
-import { deviceListSearchSchema } from '../features/devices';
-import { jobListSearchSchema } from '../features/jobs';
-import { routeTitles } from './messages';
+import { PlaceholderPage, PublicPlaceholderPage } from '../components/placeholder/placeholder-page';
+import { routeTitles } from '../lib/messages';
+import { collectPages } from '../lib/pages';
+import { featurePages } from './features';
 import {
   SigninPopupCallbackPage,
   SigninSilentCallbackPage,
@@ -21,7 +21,6 @@ import {
   SignoutPopupCallbackPage,
 } from './routes/auth-callback-pages';
 import { NotFoundPage } from './routes/not-found-page';
-import { PlaceholderPage, PublicPlaceholderPage } from './routes/placeholder-page';
 import { RoutePage } from './routes/route-page';
 import { RootErrorPage } from './routes/root-error-page';
 import { StartPage } from './routes/start-page';
@@ -37,53 +36,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/**
- * A page: loaded when its route is first visited or preloaded (on hover or focus of a link to
- * it), so each page is a chunk of its own and the first page loads only what it shows.
- */
-type Page = RouteComponent;
-
-/** Pages that exist; every other route of the table shows a titled placeholder for now. */
-const pages: Partial<Record<RouteName, Page>> = {
-  home: lazyRouteComponent(() => import('./routes/home-page'), 'HomePage'),
-  health: lazyRouteComponent(() => import('./routes/health-page'), 'HealthPage'),
-  reports: lazyRouteComponent(() => import('./routes/reports-page'), 'ReportsPage'),
-  devices: lazyRouteComponent(() => import('./routes/devices-page'), 'DevicesPage'),
-  deviceOverview: lazyRouteComponent(() => import('./routes/device-pages'), 'DeviceOverviewPage'),
-  deviceConfiguration: lazyRouteComponent(
-    () => import('./routes/device-pages'),
-    'DeviceConfigurationPage',
-  ),
-  deviceUsage: lazyRouteComponent(() => import('./routes/device-usage-page'), 'DeviceUsagePage'),
-  deviceMetrics: lazyRouteComponent(
-    () => import('./routes/device-metrics-page'),
-    'DeviceMetricsPage',
-  ),
-  deviceJson: lazyRouteComponent(() => import('./routes/device-pages'), 'DeviceJsonPage'),
-  deviceDiagnosticBrowser: lazyRouteComponent(
-    () => import('./routes/device-pages'),
-    'DeviceDiagnosticsPage',
-  ),
-  jobs: lazyRouteComponent(() => import('./routes/jobs-pages'), 'JobsPage'),
-  jobDetail: lazyRouteComponent(() => import('./routes/jobs-pages'), 'JobDetailPage'),
-};
-
-/**
- * Routes whose address carries state (a list's page and filters): the router validates their
- * search with these schemas and hands the result to the route and its detail children.
- */
-const searchSchemas: Partial<Record<RouteName, z.ZodType<Record<string, unknown>>>> = {
-  devices: deviceListSearchSchema,
-  jobs: jobListSearchSchema,
-};
-
-const publicPages: Partial<Record<RouteName, Page>> = {
-  maintenance: lazyRouteComponent(
-    () => import('./routes/public/maintenance-page'),
-    'MaintenancePage',
-  ),
-  loadError: lazyRouteComponent(() => import('./routes/public/load-error-page'), 'LoadErrorPage'),
-};
+/** The pages the features declare; every other route of the table shows a titled placeholder. */
+const pages = collectPages(featurePages);
 
 /** The signed-in application (shell, navigation, panes): public pages never load it. */
 const ProtectedLayout = lazyRouteComponent(
@@ -116,8 +70,8 @@ export function parentPathOf(path: string, paths: readonly string[]): string | n
   return best;
 }
 
-function pageFor(route: RouteDefinition): Page {
-  const page = pages[route.name as RouteName];
+function pageFor(route: RouteDefinition): RouteComponent {
+  const page = pages.get(route.name as RouteName)?.component;
   if (page) return page;
   const title = routeTitles[route.name as RouteName] ?? route.name;
   return function Placeholder() {
@@ -140,7 +94,7 @@ function buildProtectedChildren(parent: AnyRoute): AnyRoute[] {
       : parent;
     const title = routeTitles[route.name as RouteName] ?? route.name;
     const page = pageFor(route);
-    const validateSearch = searchSchemas[route.name as RouteName];
+    const validateSearch = pages.get(route.name as RouteName)?.validateSearch;
     const component = Object.assign(
       () => <RoutePage route={route} title={title} page={page} />,
       // The router preloads a route's component before it renders it (and on intent).
@@ -172,7 +126,7 @@ function buildPublicRoutes(): AnyRoute[] {
     .filter((route) => route.access === 'public')
     .map((route) => {
       const Page =
-        publicPages[route.name as RouteName] ??
+        pages.get(route.name as RouteName)?.component ??
         function PublicPlaceholder() {
           return <PublicPlaceholderPage title={routeTitles[route.name as RouteName]} />;
         };

@@ -1,3 +1,5 @@
+import type { RouteName } from '@aerie/contract';
+
 /** User-visible strings of the cross-cutting client code (spec 000 §2.5, §8; kept verbatim). */
 export const libMessages = {
   unexpectedError: 'An unexpected error occurred. Customer support has been notified.',
@@ -5,4 +7,49 @@ export const libMessages = {
   loggedOut: "You've been logged out due to inactivity or network connectivity interruption",
   logIn: 'Log In',
   shouldLogInAgain: 'The session is no longer valid: the user should log in again.',
+  loading: 'Loading',
+  loadError: 'There was an error loading the application.',
+  tryAgain: 'Try again',
 } as const;
+
+/** Page titles of the route table (headings of the placeholder pages until each page exists). */
+export const routeTitles: Record<RouteName, string> = {
+  maintenance: 'Maintenance',
+  welcome: 'Welcome',
+  configurator: 'Configurator',
+  home: 'Home',
+  loadError: 'Load error',
+  dashboard: 'Dashboard',
+  subscriptions: 'Subscriptions',
+  subscription2Overview: 'Subscription Overview',
+  subscriptionOverview: 'Subscription Overview',
+  subscription2Json: 'Subscription JSON',
+  devices: 'Devices',
+  deviceOverview: 'Device Overview',
+  remoteOverview: 'Device Overview',
+  deviceConfiguration: 'Device Configuration',
+  deviceUsage: 'Device Usage',
+  deviceMetrics: 'Device Metrics',
+  deviceJson: 'Device JSON',
+  deviceDiagnosticBrowser: 'Device Diagnostics',
+  deviceDiagnosticAnalyze: 'Diagnostic Analysis',
+  diagnosticDownload: 'Diagnostic Download',
+  reports: 'Reports',
+  api: 'Portal API',
+  resources: 'Resources',
+  documentationTopics: 'Documentation Topics',
+  documentationTopic: 'Documentation Topic',
+  downloadDocumentationFile: 'Download',
+  documentationSearch: 'Documentation Search',
+  admin: 'Admin',
+  adminAccount: 'Account',
+  adminUserManagement: 'User Management',
+  adminSoftware: 'Software',
+  adminNetwork: 'Network',
+  jobs: 'Jobs',
+  jobDetail: 'Job Detail',
+  health: 'System Health',
+  tools: 'Tools',
+  optionsFileValidator: 'Options File Validator',
+  diagnosticsUpload: 'Diagnostics Upload',
+};

@@ -9,10 +9,11 @@ import { NotificationBell, useSendTestNotification } from '../../features/notifi
 import { UserPanel, usersMessages, useUpdateSettings } from '../../features/users';
 import { useRuntimeConfig } from '../../lib/config';
 import { useStore } from '../../lib/store';
-import { routeTitles, shellMessages } from '../messages';
+import { routeTitles } from '../../lib/messages';
+import { shellMessages } from '../messages';
 import { startRouteOptions } from '../../lib/route-paths';
 import { ContextPaneHost } from './context-pane-host';
-import { contextPane, toggleContextPane } from './context-pane-store';
+import { contextPane, toggleContextPane } from '../../lib/context-pane-store';
 import { MainNavigation } from './main-navigation';
 import classes from './app-shell-layout.module.css';
 

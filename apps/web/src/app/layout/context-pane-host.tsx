@@ -5,7 +5,7 @@ import { FeedbackForm, feedMessages, SupportPane } from '../../features/feed';
 import { NotificationsPane } from '../../features/notifications';
 import { useStore } from '../../lib/store';
 import { shellMessages } from '../messages';
-import { closeContextPane, contextPane, type ContextPane } from './context-pane-store';
+import { closeContextPane, contextPane, type ContextPane } from '../../lib/context-pane-store';
 import classes from './context-pane-host.module.css';
 
 const titles: Record<Exclude<ContextPane, 'none'>, string> = {

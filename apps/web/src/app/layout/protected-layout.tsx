@@ -4,14 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { authenticationLost, markAuthenticationLost, markSigningOut } from '../../lib/session';
 import { useStore } from '../../lib/store';
-import { shellMessages } from '../messages';
+import { libMessages } from '../../lib/messages';
 import { SignedInApp } from './signed-in-app';
 import { LoggedOutScreen } from './logged-out-screen';
 
 function FullPageLoader() {
   return (
     <Center component="main" mih="100vh">
-      <Loader role="status" aria-label={shellMessages.loading} />
+      <Loader role="status" aria-label={libMessages.loading} />
     </Center>
   );
 }

@@ -1,4 +1,5 @@
 import { Center, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { libMessages } from '../../lib/messages';
 import { shellMessages } from '../messages';
 import type { StartupStep } from '../startup/run-startup';
 
@@ -11,7 +12,7 @@ export interface StartupLoaderProps {
 /** The loader of spec 000 §2.6: shows the progress of the start-up loads. */
 export function StartupLoader({ step, done, total }: StartupLoaderProps) {
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
-  const label = step ? shellMessages.startupSteps[step] : shellMessages.loading;
+  const label = step ? shellMessages.startupSteps[step] : libMessages.loading;
   return (
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm" w={320}>

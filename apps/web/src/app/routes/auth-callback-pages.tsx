@@ -2,12 +2,12 @@ import { Center, Loader } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { onceForUrl, returnTargetFromState, useUserManager } from '../../lib/auth';
-import { shellMessages } from '../messages';
+import { libMessages } from '../../lib/messages';
 
 function CallbackLoader() {
   return (
     <Center component="main" mih="100vh">
-      <Loader role="status" aria-label={shellMessages.loading} />
+      <Loader role="status" aria-label={libMessages.loading} />
     </Center>
   );
 }

@@ -3,7 +3,6 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { libMessages } from '../../lib/messages';
 import { reportUnexpectedError } from '../error-reporting';
-import { shellMessages } from '../messages';
 
 /** A page that threw while rendering: the unexpected-error rule of spec 000 §8 applies. */
 export function RootErrorPage({ error }: ErrorComponentProps) {
@@ -16,7 +15,7 @@ export function RootErrorPage({ error }: ErrorComponentProps) {
         <Text size="lg" role="alert">
           {libMessages.unexpectedError}
         </Text>
-        <Anchor href="/home">{shellMessages.tryAgain}</Anchor>
+        <Anchor href="/home">{libMessages.tryAgain}</Anchor>
       </Stack>
     </Center>
   );

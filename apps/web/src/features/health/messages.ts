@@ -17,6 +17,12 @@ export const healthMessages = {
   maintenanceHint: 'Shows the "Maintenance Mode ON" strip to every signed-in user.',
   maintenanceFailed: 'Maintenance mode could not be changed.',
   cachesTitle: 'Caches',
+  maintenancePageTitle: 'Maintenance',
+  maintenanceUnderway: (brand: string) =>
+    `${brand} is undergoing routine maintenance. Please check back soon.`,
+  maintenanceOver: 'The portal is available again.',
+  maintenanceChecking: 'Checking the portal’s status…',
+  goHome: 'Go to Home',
   clearCache: (kind: CacheKind) => `Clear ${kind} cache`,
   cacheFailed: (kind: CacheKind) => `The ${kind} cache could not be cleared.`,
 } as const;

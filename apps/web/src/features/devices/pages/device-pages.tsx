@@ -1,20 +1,16 @@
 import { Text } from '@mantine/core';
-import {
-  DeviceFrame,
-  DeviceJson,
-  DeviceOverview,
-  type DeviceSection,
-} from '../../features/devices';
-import { DeviceConfiguration } from '../../features/device-config';
-import { useMe } from '../../features/users';
-import { shellMessages } from '../messages';
+import { DeviceFrame, type DeviceSection } from '../components/device-frame';
+import { DeviceJson } from '../components/json/device-json';
+import { DeviceOverview } from '../components/overview/device-overview';
+import { useMe } from '../../users';
+import { placeholderMessages } from '../../../components/placeholder/messages';
 
 /** A device section whose content arrives in a later issue. */
 function comingSoon(section: DeviceSection) {
   return function DeviceSectionPlaceholder() {
     return (
       <DeviceFrame section={section}>
-        {() => <Text c="dimmed">{shellMessages.comingSoon}</Text>}
+        {() => <Text c="dimmed">{placeholderMessages.comingSoon}</Text>}
       </DeviceFrame>
     );
   };
@@ -29,16 +25,6 @@ export function DeviceOverviewPage() {
     </DeviceFrame>
   );
 }
-export function DeviceConfigurationPage() {
-  const { data: me } = useMe({ enabled: false });
-  return (
-    <DeviceFrame section="configuration">
-      {(device) => (me ? <DeviceConfiguration device={device} role={me.role} /> : null)}
-    </DeviceFrame>
-  );
-}
-export { DeviceUsagePage } from './device-usage-page';
-export { DeviceMetricsPage } from './device-metrics-page';
 export function DeviceJsonPage() {
   const { data: me } = useMe({ enabled: false });
   return (

@@ -1,4 +1,5 @@
-import { DeviceFrame, DeviceUsageHistory } from '../../features/devices';
+import { DeviceFrame } from '../components/device-frame';
+import { DeviceUsageHistory } from '../components/usage/device-usage-history';
 
 /** Usage History (deviceUsage, spec 001 §2). */
 export function DeviceUsagePage() {

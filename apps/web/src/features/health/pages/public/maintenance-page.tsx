@@ -1,9 +1,9 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { getMaintenance } from '../../../features/health';
-import { healthState } from '../../../lib/health-state';
-import { useRuntimeConfig } from '../../../lib/config';
-import { shellMessages } from '../../messages';
+import { getMaintenance } from '../../api/get-maintenance';
+import { healthState } from '../../../../lib/health-state';
+import { useRuntimeConfig } from '../../../../lib/config';
+import { healthMessages } from '../../messages';
 
 /**
  * `/maintenance` (public, spec 000 §4; 002 §2): checks health again; unhealthy says the
@@ -31,23 +31,23 @@ export function MaintenancePage() {
   }, []);
 
   useEffect(() => {
-    document.title = `${shellMessages.maintenanceTitle} · ${brand}`;
+    document.title = `${healthMessages.maintenancePageTitle} · ${brand}`;
   }, [brand]);
 
   return (
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={560}>
-        <Title order={1}>{shellMessages.maintenanceTitle}</Title>
-        {healthy === null && <Loader aria-label={shellMessages.maintenanceChecking} />}
+        <Title order={1}>{healthMessages.maintenancePageTitle}</Title>
+        {healthy === null && <Loader aria-label={healthMessages.maintenanceChecking} />}
         {healthy === false && (
           <Text size="lg" ta="center" role="status">
-            {shellMessages.maintenanceUnderway(brand)}
+            {healthMessages.maintenanceUnderway(brand)}
           </Text>
         )}
         {healthy === true && (
           <>
-            <Text ta="center">{shellMessages.maintenanceOver}</Text>
-            <Anchor href="/home">{shellMessages.goHome}</Anchor>
+            <Text ta="center">{healthMessages.maintenanceOver}</Text>
+            <Anchor href="/home">{healthMessages.goHome}</Anchor>
           </>
         )}
       </Stack>

@@ -4,20 +4,18 @@ import { useMemo } from 'react';
 import {
   useColumnEditorTarget,
   type ColumnEditorTarget,
-} from '../../components/data-table/column-editor-store';
-import { useListSettings } from '../../components/data-table/use-list-settings';
-import {
-  DEVICE_LIST_TABLE,
-  DEVICE_PAGE_SIZES,
-  DeviceList,
-  deviceListColumns,
-  deviceMessages,
-  useDeviceListView,
-} from '../../features/devices';
-import { useAccounts } from '../../features/shell';
-import { useMe } from '../../features/users';
-import { useStore } from '../../lib/store';
-import { contextPane, toggleContextPane } from '../layout/context-pane-store';
+} from '../../../components/data-table/column-editor-store';
+import { useListSettings } from '../../../components/data-table/use-list-settings';
+import { DeviceList } from '../components/device-list';
+import { deviceListColumns } from '../components/device-table';
+import { useDeviceListView } from '../hooks/use-device-list-view';
+import { deviceMessages } from '../messages';
+import { DEVICE_LIST_TABLE } from '../utils/device-columns';
+import { DEVICE_PAGE_SIZES } from '../utils/device-list-view';
+import { useAccounts } from '../../shell';
+import { useMe } from '../../users';
+import { useStore } from '../../../lib/store';
+import { contextPane, toggleContextPane } from '../../../lib/context-pane-store';
 
 /** `/devices` (spec 001 §2 "Device list"): the list, its filters and its column editor. */
 export function DevicesPage() {

@@ -1,9 +1,10 @@
 import type { MetricGraph } from '@aerie/contract';
 import { Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeviceFrame } from '../../features/devices';
-import { MetricGraphs, metricsMessages } from '../../features/metrics';
-import { useMe, useUpdateSettings } from '../../features/users';
+import { DeviceFrame } from '../../devices';
+import { MetricGraphs } from '../components/metric-graphs';
+import { metricsMessages } from '../messages';
+import { useMe, useUpdateSettings } from '../../users';
 
 /** The user's graphs (setting `userGraphs`) for one device; saved through the settings call. */
 function DeviceMetrics({ deviceId }: { deviceId: string }) {

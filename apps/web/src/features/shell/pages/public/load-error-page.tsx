@@ -1,5 +1,5 @@
 import { Anchor, Center, Stack, Text } from '@mantine/core';
-import { shellMessages } from '../../messages';
+import { libMessages } from '../../../../lib/messages';
 
 /** `/loadError` (spec 000 §2.1): a failed application load ends here. */
 export function LoadErrorPage() {
@@ -7,9 +7,9 @@ export function LoadErrorPage() {
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
         <Text size="lg" role="alert">
-          {shellMessages.loadError}
+          {libMessages.loadError}
         </Text>
-        <Anchor href="/home">{shellMessages.tryAgain}</Anchor>
+        <Anchor href="/home">{libMessages.tryAgain}</Anchor>
       </Stack>
     </Center>
   );

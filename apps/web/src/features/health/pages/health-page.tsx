@@ -1,10 +1,8 @@
 import { Divider, Stack, Title } from '@mantine/core';
-import {
-  CacheClearActions,
-  healthMessages,
-  MaintenanceSwitch,
-  SystemHealth,
-} from '../../features/health';
+import { CacheClearActions } from '../components/cache-clear-actions';
+import { MaintenanceSwitch } from '../components/maintenance-switch';
+import { SystemHealth } from '../components/system-health';
+import { healthMessages } from '../messages';
 
 /** `/health` (Super User, provider Admin): services, maintenance mode and cache clears. */
 export function HealthPage() {

@@ -1,4 +1,4 @@
-import { createStore } from '../../lib/store';
+import { createStore } from './store';
 
 /** The side panes of spec 000 §2.2: exactly one is open at a time, or none. */
 export const contextPanes = [

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { meQueryKey } from '../../features/users';
-import { buildCurrentUser } from '../../test/fixtures';
-import { createTestQueryClient, renderWithProviders } from '../../test/render';
+import { meQueryKey } from '../../users';
+import { buildCurrentUser } from '../../../test/fixtures';
+import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { HomePage } from './home-page';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { shellMessages } from '../messages';
+import { placeholderMessages } from './messages';
 
 export interface PlaceholderPageProps {
   title: string;
@@ -7,7 +7,10 @@ export interface PlaceholderPageProps {
 }
 
 /** A page that arrives in a later issue: its title and "This page is coming soon.". */
-export function PlaceholderPage({ title, text = shellMessages.comingSoon }: PlaceholderPageProps) {
+export function PlaceholderPage({
+  title,
+  text = placeholderMessages.comingSoon,
+}: PlaceholderPageProps) {
   return (
     <Stack gap="xs">
       <Title order={1}>{title}</Title>
@@ -21,7 +24,7 @@ export function PublicPlaceholderPage({ title }: { title: string }) {
   return (
     <Stack component="main" gap="xs" p="xl" maw={720} mx="auto">
       <Title order={1}>{title}</Title>
-      <Text c="dimmed">{shellMessages.comingSoon}</Text>
+      <Text c="dimmed">{placeholderMessages.comingSoon}</Text>
     </Stack>
   );
 }

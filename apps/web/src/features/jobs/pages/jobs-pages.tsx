@@ -1,9 +1,11 @@
 import { canAccess } from '@aerie/contract';
 import { Stack, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
-import { JobDetail, JobList, jobMessages } from '../../features/jobs';
-import { useMe } from '../../features/users';
-import { routesByName } from '../../lib/route-paths';
+import { JobDetail } from '../components/job-detail';
+import { JobList } from '../components/job-list';
+import { jobMessages } from '../messages';
+import { useMe } from '../../users';
+import { routesByName } from '../../../lib/route-paths';
 
 /** `/jobs` (spec 001 §2 "Jobs"): the caller's active jobs. Not in the navigation (spec 000 §2.3). */
 export function JobsPage() {
