@@ -1,12 +1,17 @@
-import { CloseButton, Group, Paper, ScrollArea, Text, Title } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { ColumnEditorPane } from '../../components/data-table/column-editor-pane';
+import { Center, CloseButton, Group, Loader, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { FeedbackForm, feedMessages, SupportPane } from '../../features/feed';
 import { NotificationsPane } from '../../features/notifications';
 import { useStore } from '../../lib/store';
+import { lazyComponent } from '../../lib/lazy-component';
+import { libMessages } from '../../lib/messages';
 import { shellMessages } from '../messages';
 import { closeContextPane, contextPane, type ContextPane } from '../../lib/context-pane-store';
 import classes from './context-pane-host.module.css';
+
+const ColumnEditorPane = lazyComponent(() =>
+  import('../../components/data-table/column-editor-pane').then((m) => m.ColumnEditorPane),
+);
 
 const titles: Record<Exclude<ContextPane, 'none'>, string> = {
   notifications: shellMessages.notifications,
@@ -66,7 +71,16 @@ export function ContextPaneHost() {
         />
       </Group>
       <ScrollArea className={classes.body} px="md" py="sm">
-        {paneContent(pane)}
+        {/* Each pane's code loads when it is first opened. */}
+        <Suspense
+          fallback={
+            <Center py="md">
+              <Loader size="sm" role="status" aria-label={libMessages.loading} />
+            </Center>
+          }
+        >
+          {paneContent(pane)}
+        </Suspense>
       </ScrollArea>
     </Paper>
   );

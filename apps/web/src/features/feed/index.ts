@@ -1,6 +1,14 @@
 /** The feed feature's public surface for the app and other features (CONVENTIONS §2). */
+import { lazyComponent } from '../../lib/lazy-component';
+
 export { reportError } from './api/report-error';
 export { uploadTelemetry } from './api/upload-telemetry';
-export { FeedbackForm } from './components/feedback-form';
-export { SupportPane } from './components/support-pane';
+
+/** The context panes, loaded when first opened. */
+export const FeedbackForm = lazyComponent(() =>
+  import('./components/feedback-form').then((m) => m.FeedbackForm),
+);
+export const SupportPane = lazyComponent(() =>
+  import('./components/support-pane').then((m) => m.SupportPane),
+);
 export { feedMessages } from './messages';

@@ -1,18 +1,34 @@
 import type { CurrentUser } from '@aerie/contract';
 import {
   Button,
+  Center,
   Divider,
+  Loader,
   Popover,
   Tabs,
   Text,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { libMessages } from '../../../lib/messages';
 import { ApiClientsTab } from '../../api-clients';
 import { usersMessages } from '../messages';
 import { UserHomeTab } from './user-home-tab';
-import { UserSettingsTab } from './user-settings-tab';
+
+/** The settings form loads when its tab is first opened. */
+const UserSettingsTab = lazyComponent(() =>
+  import('./user-settings-tab').then((m) => m.UserSettingsTab),
+);
+
+function TabLoader() {
+  return (
+    <Center py="md">
+      <Loader size="sm" role="status" aria-label={libMessages.loading} />
+    </Center>
+  );
+}
 import classes from './user-menu.module.css';
 
 export interface UserPanelProps {
@@ -91,10 +107,14 @@ export function UserPanel({
             />
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="sm">
-            <UserSettingsTab user={user} startRouteOptions={startRouteOptions} />
+            <Suspense fallback={<TabLoader />}>
+              <UserSettingsTab user={user} startRouteOptions={startRouteOptions} />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="apiClients" pt="sm">
-            <ApiClientsTab />
+            <Suspense fallback={<TabLoader />}>
+              <ApiClientsTab />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
         <Divider my="sm" />
