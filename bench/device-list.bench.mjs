@@ -9,7 +9,6 @@
 //
 // Writes bench/results/device-list-<devices>.json and prints a table.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -25,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTestPostgres } from '../scripts/pg-test-server.mjs';
+import { signIn } from './lib/sign-in.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,7 +44,6 @@ const DURATION = Number(args.duration);
 const CONCURRENCY = Number(args.concurrency);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = args.server ? resolve(args.server) : join(root, 'apps/server/dist/server.js');
-const PASSWORD = 'Aerie-demo-2026';
 if (!existsSync(serverEntry)) {
   console.error('Build first: npm run build');
   process.exit(2);
@@ -100,64 +99,6 @@ async function startServer(env) {
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** The authorization-code + PKCE flow over HTTP, as a browser does it. */
-async function signIn(base, email) {
-  const jar = new Map();
-  const store = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const get = async (url) => {
-    const res = await fetch(new URL(url, base), {
-      redirect: 'manual',
-      headers: { cookie: cookie() },
-    });
-    store(res);
-    return res;
-  };
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${base}/auth/signinwin/main`;
-  const q = new URLSearchParams({
-    client_id: 'aerie-portal',
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'openid profile api',
-    state: 'bench',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  let res = await get(`/auth/auth?${q}`);
-  const interaction = res.headers.get('location');
-  await get(interaction);
-  res = await fetch(new URL(`${interaction}/login`, base), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password: PASSWORD }),
-  });
-  store(res);
-  let location = res.headers.get('location');
-  while (location && !location.includes('/auth/signinwin/'))
-    location = (await get(location)).headers.get('location');
-  const code = new URL(location).searchParams.get('code');
-  const token = await fetch(`${base}/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      client_id: 'aerie-portal',
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }),
-  });
-  return (await token.json()).access_token;
 }
 
 /** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */

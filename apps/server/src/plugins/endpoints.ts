@@ -85,10 +85,15 @@ export function route<E extends EndpointDefinition, S extends z.ZodType | undefi
       ? async (request: FastifyRequest) => assertCan(request.principal(), access.permission)
       : undefined;
   const { config, onRequest, preHandler, ...rest } = routeExtras;
+  // A file or stream answer is sent as it is (compressed already, or streamed to the end).
+  const sendsMedia = Object.values(endpoint.responses).some(
+    (spec) => spec !== undefined && isMediaResponse(spec),
+  );
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
     schema,
+    ...(sendsMedia ? { compress: false as const } : {}),
     config: { ...config, public: access.kind === 'public', endpoint },
     // The role check runs before the body is parsed, so a role that may never call this
     // endpoint learns nothing from validation errors. Route hooks run after the scope's

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { RoleKey } from '@aerie/contract';
 import {
@@ -36,6 +37,23 @@ async function scalar(sql: string, params: unknown[] = []): Promise<number> {
 }
 
 describe('GET /v2/devices', () => {
+  it('sends a large page gzipped to a client that accepts it, the same answer either way', async () => {
+    const url = '/v2/devices?take=50';
+    const headers = { ...api.as('superUser'), 'accept-encoding': 'gzip, deflate, br' };
+    const zipped = await api.ctx.app.inject({ method: 'GET', url, headers });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toContain('accept-encoding');
+    const plain = await api.ctx.app.inject({ method: 'GET', url, headers: api.as('superUser') });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(4096);
+    expect(zlib.gunzipSync(zipped.rawPayload).length).toBeLessThanOrEqual(plain.rawPayload.length);
+    expect(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    // A small answer is not worth compressing.
+    const me = await api.ctx.app.inject({ method: 'GET', url: '/v2/users/me', headers });
+    expect(me.headers['content-encoding']).toBeUndefined();
+  });
+
   it('shows provider staff every device', async () => {
     const all = await scalar('select count(*)::int as n from devices');
     for (const role of ['superUser', 'providerAdmin', 'salesSupport', 'productSupport'] as const) {
