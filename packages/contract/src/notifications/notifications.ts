@@ -18,6 +18,21 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
 /** Final types of a sync notification: they clear the device's sync-in-progress flag. */
 export const FINAL_SYNC_TYPES: readonly NotificationType[] = ['Success', 'Error', 'PartialSuccess'];
 
+/**
+ * What a notification leads to, as the first segment of its page: the web app opens
+ * `/{entityType}/{entityId}/overview` (spec 000 §2.8), so each value must be a route of the
+ * route table (shell/routes.ts): `/devices/$id/overview`, `/subscriptions/$id/overview`.
+ */
+export const notificationEntityTypes = ['devices', 'subscriptions'] as const;
+export const notificationEntityTypeSchema = z.enum(notificationEntityTypes);
+export type NotificationEntityType = z.infer<typeof notificationEntityTypeSchema>;
+
+export const notificationMetadataSchema = z.object({
+  entityType: notificationEntityTypeSchema,
+  entityId: z.string(),
+});
+export type NotificationMetadata = z.infer<typeof notificationMetadataSchema>;
+
 export const notificationSchema = z.object({
   id: z.uuid(),
   /** e.g. SyncRemote or SyncTerminal. */
@@ -27,7 +42,7 @@ export const notificationSchema = z.object({
   label: z.string(),
   createdOn: z.iso.datetime({ offset: true }),
   createdOnUnixMs: z.number().int(),
-  metadata: z.object({ entityType: z.string(), entityId: z.string() }).nullable(),
+  metadata: notificationMetadataSchema.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -197,6 +198,30 @@ describe('notifications', () => {
     expect(apiErrorSchema.parse(limited.json()).message).toBe(
       'Too many test notifications. Please try again in a minute.',
     );
+  });
+
+  it("moves stored notifications of the old 'device' entity to the devices route (migration 0009)", async () => {
+    const { pool } = api.ctx.database;
+    const stored = await pool.query<{ id: string }>(
+      `insert into notifications (user_id, name, type, label, entity_type, entity_id)
+       values ($1, 'SyncRemote', 'Success', 'old', 'device', 'dev-7') returning id`,
+      [liamId],
+    );
+    const id = stored.rows[0]!.id;
+    try {
+      const migration = new URL(
+        '../../../drizzle/0009_notification_entity_route.sql',
+        import.meta.url,
+      );
+      await pool.query(await readFile(migration, 'utf8'));
+      const row = (await list(liam)).find((n) => n.id === id);
+      expect(row?.metadata).toEqual({ entityType: 'devices', entityId: 'dev-7' });
+      // A row whose entity is no page leads nowhere rather than to "Page not found".
+      await pool.query(`update notifications set entity_type = 'device' where id = $1`, [id]);
+      expect((await list(liam)).find((n) => n.id === id)?.metadata).toBeNull();
+    } finally {
+      await pool.query('delete from notifications where id = $1', [id]);
+    }
   });
 
   it('refuses the live stream without a token', async () => {
