@@ -142,7 +142,8 @@ describe('application shell: session, panels, themes and maintenance', () => {
 
   test('a test notification arrives in the open pane without a reload and counts as unread', async () => {
     const { page } = session;
-    await signInToShell('productSupport');
+    // Only those who watch the system health may send one (TEST_NOTIFICATION_PERMISSION).
+    await signInToShell('superUser');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const pane = page.getByRole('complementary', { name: 'Notifications' });
     await expectVisible(pane, 'the notifications pane');

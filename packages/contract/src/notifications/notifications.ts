@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../roles.js';
 
 /** Notification types (spec 000 §3): lower-case for general ones, capitalised for sync results. */
 export const notificationTypes = [
@@ -55,6 +56,13 @@ export const markNotificationsReadSchema = z.array(z.uuid()).max(1000);
 export const clearNotificationsSchema = z
   .object({ ids: z.array(z.uuid()).max(1000).optional() })
   .strict();
+
+/**
+ * Who may send themselves a test notification (`POST /v1/notifications/test`): it checks that
+ * the live channel reaches a user, a health check, so it belongs to those who watch the
+ * system's health (Super User and the brand Admin); the user panel shows it only to them.
+ */
+export const TEST_NOTIFICATION_PERMISSION = 'health.view' satisfies Permission;
 
 /** Name of the Server-Sent Events event on `{liveUrl}/notifications` (spec 000 §7). */
 export const NOTIFICATION_EVENT = 'Notification';

@@ -16,12 +16,15 @@ import { bearer, useApiContext } from '../../test/test-app.js';
 const api = useApiContext({ fleet: false });
 let hannah: string;
 let liam: string;
+/** Super User: holds `health.view`, which sending a test notification needs. */
+let sam: string;
 let hannahId: string;
 let liamId: string;
 
 beforeAll(async () => {
   hannah = api.tokens.accountAdmin;
   liam = api.tokens.credentialed;
+  sam = api.tokens.superUser;
   const ids = await api.ctx.database.pool.query<{ id: string; email: string }>(
     'select id, email from users',
   );
@@ -179,7 +182,7 @@ describe('notifications', () => {
     const res = await api.ctx.app.inject({
       method: 'POST',
       url: '/v1/notifications/test',
-      headers: bearer(hannah),
+      headers: bearer(sam),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type: 'info', label: 'This is a test notification.' });
@@ -187,18 +190,30 @@ describe('notifications', () => {
       await api.ctx.app.inject({
         method: 'POST',
         url: '/v1/notifications/test',
-        headers: bearer(hannah),
+        headers: bearer(sam),
       });
     const limited = await api.ctx.app.inject({
       method: 'POST',
       url: '/v1/notifications/test',
-      headers: bearer(hannah),
+      headers: bearer(sam),
     });
     expect(limited.statusCode).toBe(429);
     expect(apiErrorSchema.parse(limited.json()).message).toBe(
       'Too many test notifications. Please try again in a minute.',
     );
   });
+
+  it.each(['productSupport', 'salesSupport', 'accountAdmin', 'credentialed'] as const)(
+    'refuses a test notification to %s, who has no health.view',
+    async (role) => {
+      const res = await api.ctx.app.inject({
+        method: 'POST',
+        url: '/v1/notifications/test',
+        headers: bearer(api.tokens[role]),
+      });
+      expect(res.statusCode).toBe(403);
+    },
+  );
 
   it("moves stored notifications of the old 'device' entity to the devices route (migration 0009)", async () => {
     const { pool } = api.ctx.database;
