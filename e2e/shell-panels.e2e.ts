@@ -1,5 +1,13 @@
-import type { RoleKey } from '@aerie/contract';
+import {
+  preSyncErrors,
+  type Device,
+  type DeviceList,
+  type Job,
+  type RoleKey,
+} from '@aerie/contract';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { BRAND, expectVisible, type DemoUser } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
@@ -17,6 +25,24 @@ const session = useBrowser();
 
 const signInToShell = (role: RoleKey, path?: string): Promise<DemoUser> =>
   signInAsRole(session.page, role, path);
+
+/**
+ * A provisioned device outside Northwind (the other browser tests pick Northwind devices, and
+ * unprovisioned ones for provisioning) that may be synchronized: syncing it changes nothing.
+ */
+async function deviceToSync(page: Page): Promise<Device> {
+  const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=200&fields=Id,AccountName');
+  const ids = list.items
+    .filter((d) => d.id && !d.accountName?.startsWith('Northwind'))
+    .map((d) => d.id!)
+    .sort();
+  for (const id of ids) {
+    const device = await apiAsUser<Device>(page, `/v2/devices/${id}`);
+    if (device.provisioned && !device.syncInProgress && preSyncErrors(device).length === 0)
+      return device;
+  }
+  throw new Error('the demo fleet has no provisioned device that could be synchronized');
+}
 
 describe('application shell: session, panels, themes and maintenance', () => {
   test('the logged-out screen appears when the session is lost, and Log In signs in again', async () => {
@@ -116,7 +142,8 @@ describe('application shell: session, panels, themes and maintenance', () => {
 
   test('a test notification arrives in the open pane without a reload and counts as unread', async () => {
     const { page } = session;
-    await signInToShell('productSupport');
+    // Only those who watch the system health may send one (TEST_NOTIFICATION_PERMISSION).
+    await signInToShell('superUser');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const pane = page.getByRole('complementary', { name: 'Notifications' });
     await expectVisible(pane, 'the notifications pane');
@@ -145,6 +172,26 @@ describe('application shell: session, panels, themes and maintenance', () => {
       'no unread badge',
     );
   });
+
+  test('a hub job notification opens the device overview when clicked', async () => {
+    const { page } = session;
+    await signInToShell('productSupport');
+    const device = await deviceToSync(page);
+    await apiAsUser<Job>(page, `/v2/devices/${device.id}/command/syncToHub`, { method: 'POST' });
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const pane = page.getByRole('complementary', { name: 'Notifications' });
+    const link = pane.getByRole('link', { name: `for ${device.name}.` }).first();
+    // The hub simulator ends the job within seconds; the notification arrives live.
+    await expectVisible(link, 'the hub job notification', 30_000);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === `/devices/${device.id}/overview`);
+    await expectVisible(
+      page.getByRole('heading', { level: 2, name: 'Overview' }),
+      'the device overview',
+    );
+    expect(await page.getByText('Page not found').count()).toBe(0);
+  }, 60_000);
 
   test('feedback is sent, thanked, and the pane closes', async () => {
     const { page } = session;

@@ -128,7 +128,7 @@ describe('repository rows match the schema types', () => {
       name: 'Test',
       type: 'info',
       label: 'Parity',
-      entityType: 'device',
+      entityType: 'devices',
       entityId: 'x',
     });
     const [notification] = await ctx.database.db

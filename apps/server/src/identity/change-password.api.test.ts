@@ -11,10 +11,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-function change(fields: Record<string, string>) {
+function change(fields: Record<string, string>, remoteAddress?: string) {
   return ctx.app.inject({
     method: 'POST',
     url: '/auth/password',
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -47,6 +48,23 @@ describe('the change-password page', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(message);
+  });
+
+  it('answers an address over the per-minute limit with the page and the wait, never JSON', async () => {
+    // Its own address, so the other tests keep their allowance; a short password is refused
+    // before any hashing, so the ten allowed posts are quick.
+    const fields = { email: 'ana@aerie.example', newPassword: 'x', confirmPassword: 'x' };
+    for (let i = 0; i < 10; i++)
+      expect((await change(fields, '203.0.113.10')).statusCode).toBe(400);
+    const limited = await change(fields, '203.0.113.10');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toContain('text/html');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toContain('>Current password</label>');
+    expect(limited.body).toContain('value="ana@aerie.example"');
+    expect(limited.body).toMatch(
+      /Too many sign-in attempts\. Please try again in (\d+ seconds?|1 minute)\./,
+    );
   });
 
   it('refuses a wrong current password without saying whether the user exists', async () => {

@@ -8,7 +8,7 @@ import {
   startSignIn,
   type TestContext,
 } from '../test/test-app.js';
-import { IDENTITY_MESSAGES } from './identity.routes.js';
+import { IDENTITY_MESSAGES, SIGN_IN_ATTEMPTS_PER_MINUTE } from './identity.routes.js';
 import { createApiClientsRepository } from './api-clients.repository.js';
 
 let ctx: TestContext;
@@ -78,11 +78,53 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
     for (let i = 0; i < 5; i++) await startSignIn(ctx.app, email, `wrong-${i}`);
     const locked = await startSignIn(ctx.app, email, 'Aerie-demo-2026');
     expect(locked.loginResponse.statusCode).toBe(429);
-    expect(locked.loginResponse.body).toContain(IDENTITY_MESSAGES.locked);
+    // The branded sign-in page, saying how long to wait (the lock lasts 5 minutes).
+    expect(locked.loginResponse.headers['content-type']).toContain('text/html');
+    expect(Number(locked.loginResponse.headers['retry-after'])).toBeGreaterThan(4 * 60);
+    expect(locked.loginResponse.body).toContain('<h1 id="page-title">Sign in</h1>');
+    expect(locked.loginResponse.body).toContain(IDENTITY_MESSAGES.tooManyAttempts(5 * 60));
+    expect(IDENTITY_MESSAGES.tooManyAttempts(5 * 60)).toBe(
+      'Too many sign-in attempts. Please try again in 5 minutes.',
+    );
     // Unknown names are locked the same way, so a lock says nothing about existence.
     for (let i = 0; i < 5; i++) await startSignIn(ctx.app, 'ghost@aerie.example', `wrong-${i}`);
     const ghost = await startSignIn(ctx.app, 'ghost@aerie.example', 'x');
     expect(ghost.loginResponse.statusCode).toBe(429);
+  });
+});
+
+describe('the per-address limit on sign-in attempts', () => {
+  it('answers a browser the branded sign-in page with the wait, never JSON', async () => {
+    const { jar, host, interactionPath } = await startSignIn(ctx.app, 'nobody@aerie.example', 'x');
+    // Its own address, so the other tests' attempts from 127.0.0.1 keep their allowance.
+    const post = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${interactionPath}/login`,
+        remoteAddress: '203.0.113.9',
+        headers: {
+          host,
+          cookie: jar.header(),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ email, password: 'wrong' }).toString(),
+      });
+    // A different name each time: the per-name lock must not answer first.
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_MINUTE; i++) {
+      expect((await post(`guess-${i}@aerie.example`)).statusCode).toBe(401);
+    }
+    const limited = await post('guess-last@aerie.example');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toContain('text/html');
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(limited.body).toContain('<h1 id="page-title">Sign in</h1>');
+    expect(limited.body).toContain(`action="${interactionPath}/login"`);
+    expect(limited.body).toContain('value="guess-last@aerie.example"');
+    expect(limited.body).toMatch(
+      /Too many sign-in attempts\. Please try again in (\d+ seconds?|1 minute)\./,
+    );
   });
 });
 

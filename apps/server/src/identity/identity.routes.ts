@@ -13,7 +13,9 @@ import { decoyHash, hashPassword, PASSWORD_RULES, verifyPassword } from './passw
 
 export const IDENTITY_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
-  locked: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  /** The lock of a login name and the per-address limit; `seconds` is the Retry-After. */
+  tooManyAttempts: (seconds: number) =>
+    `Too many sign-in attempts. Please try again in ${waitText(seconds)}.`,
   passwordMismatch: 'The new passwords do not match.',
   passwordTooShort: `The new password must have at least ${PASSWORD_RULES.minLength} characters.`,
   passwordTooLong: `The new password must have at most ${PASSWORD_RULES.maxLength} characters.`,
@@ -21,6 +23,39 @@ export const IDENTITY_MESSAGES = {
   passwordChanged: 'Your password has been changed.',
   sessionExpired: 'Your sign-in session has expired. Please start again from the portal.',
 } as const;
+
+/** "45 seconds", "5 minutes": a wait in whole units, rounded up so it is never too short. */
+function waitText(seconds: number): string {
+  const [n, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.ceil(seconds)), 'second']
+      : [Math.ceil(seconds / 60), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Thrown by the per-address limit of a form post (@fastify/rate-limit's error builder, which
+ * has already set Retry-After): the form's own page answers it, so a browser never sees JSON.
+ */
+class FormRateLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many form posts from this address');
+  }
+}
+
+/** A per-address limit for a form post, checked once the form is parsed (to keep its email). */
+function formRateLimit(max: number) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler',
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new FormRateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+  } as const;
+}
+
+/** Sign-in form posts allowed per address and minute (the per-name lock counts failures). */
+export const SIGN_IN_ATTEMPTS_PER_MINUTE = 20;
 
 export interface IdentityRoutesOptions {
   provider: Provider;
@@ -35,12 +70,26 @@ const loginBody = z.object({
   email: z.string().max(320).default(''),
   password: z.string().max(1024).default(''),
 });
+/** The sign-in form's fields; anything unreadable is empty (the page then says it is wrong). */
+function loginFields(body: unknown): { email: string; password: string } {
+  const parsed = loginBody.safeParse(body ?? {});
+  return parsed.success
+    ? { email: parsed.data.email.trim(), password: parsed.data.password }
+    : { email: '', password: '' };
+}
 const changePasswordBody = z.object({
   email: z.string().max(320).default(''),
   currentPassword: z.string().max(1024).default(''),
   newPassword: z.string().max(1024).default(''),
   confirmPassword: z.string().max(1024).default(''),
 });
+
+function passwordFields(body: unknown): z.infer<typeof changePasswordBody> {
+  const parsed = changePasswordBody.safeParse(body ?? {});
+  return parsed.success
+    ? parsed.data
+    : { email: '', currentPassword: '', newPassword: '', confirmPassword: '' };
+}
 
 function html(reply: FastifyReply, body: string, status = 200) {
   return reply
@@ -132,29 +181,48 @@ export async function identityRoutes(
       );
     });
 
+    const signInPage = (
+      reply: FastifyReply,
+      uid: string,
+      email: string,
+      error: string,
+      status: number,
+    ) =>
+      html(
+        reply,
+        loginPage({
+          brand: o.brand,
+          action: `/auth/interaction/${uid}/login`,
+          changePasswordUrl: '/auth/password',
+          email,
+          error,
+        }),
+        status,
+      );
+
     pages.post<{ Params: { uid: string } }>(
       '/auth/interaction/:uid/login',
-      { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      {
+        config: { rateLimit: formRateLimit(SIGN_IN_ATTEMPTS_PER_MINUTE) },
+        errorHandler: (error, request, reply) => {
+          if (!(error instanceof FormRateLimited)) throw error;
+          const { email } = loginFields(request.body);
+          const wait = IDENTITY_MESSAGES.tooManyAttempts(error.retryAfterSeconds);
+          void signInPage(reply, request.params.uid, email, wait, 429);
+        },
+      },
       async (request, reply) => {
         const details = await interactionOf(request, reply);
         if (!details) return expiredPage(reply);
-        const body = loginBody.safeParse(request.body ?? {});
-        const email = body.success ? body.data.email.trim() : '';
-        const password = body.success ? body.data.password : '';
+        const { email, password } = loginFields(request.body);
         const page = (error: string, status: number) =>
-          html(
-            reply,
-            loginPage({
-              brand: o.brand,
-              action: `/auth/interaction/${details.uid}/login`,
-              changePasswordUrl: '/auth/password',
-              email,
-              error,
-            }),
-            status,
-          );
+          signInPage(reply, details.uid, email, error, status);
 
-        if (await o.throttle.isLocked(email)) return page(IDENTITY_MESSAGES.locked, 429);
+        const lockedFor = await o.throttle.lockedForSeconds(email);
+        if (lockedFor > 0) {
+          reply.header('retry-after', String(lockedFor));
+          return page(IDENTITY_MESSAGES.tooManyAttempts(lockedFor), 429);
+        }
         const userId = await checkCredentials(o.users, email, password);
         if (!userId) {
           await o.throttle.recordFailure(email);
@@ -183,29 +251,44 @@ export async function identityRoutes(
       ),
     );
 
+    const passwordPage = (
+      reply: FastifyReply,
+      email: string,
+      status: number,
+      message: { error?: string; success?: string },
+    ) =>
+      html(
+        reply,
+        changePasswordPage({
+          brand: o.brand,
+          action: '/auth/password',
+          returnUrl: `${o.publicUrl}/`,
+          minLength: PASSWORD_RULES.minLength,
+          email,
+          ...message,
+        }),
+        status,
+      );
+
     pages.post(
       '/auth/password',
-      { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+      {
+        config: { rateLimit: formRateLimit(10) },
+        errorHandler: (error, request, reply) => {
+          if (!(error instanceof FormRateLimited)) throw error;
+          const { email } = passwordFields(request.body);
+          const wait = IDENTITY_MESSAGES.tooManyAttempts(error.retryAfterSeconds);
+          void passwordPage(reply, email.trim(), 429, { error: wait });
+        },
+      },
       async (request, reply) => {
-        const parsed = changePasswordBody.safeParse(request.body ?? {});
-        const b = parsed.success
-          ? parsed.data
-          : { email: '', currentPassword: '', newPassword: '', confirmPassword: '' };
+        const b = passwordFields(request.body);
         const email = b.email.trim();
         const page = (error: string | undefined, status: number, success?: string) =>
-          html(
-            reply,
-            changePasswordPage({
-              brand: o.brand,
-              action: '/auth/password',
-              returnUrl: `${o.publicUrl}/`,
-              minLength: PASSWORD_RULES.minLength,
-              email,
-              ...(error ? { error } : {}),
-              ...(success ? { success } : {}),
-            }),
-            status,
-          );
+          passwordPage(reply, email, status, {
+            ...(error ? { error } : {}),
+            ...(success ? { success } : {}),
+          });
         if (b.newPassword.length < PASSWORD_RULES.minLength)
           return page(IDENTITY_MESSAGES.passwordTooShort, 400);
         if (b.newPassword.length > PASSWORD_RULES.maxLength)
@@ -213,7 +296,11 @@ export async function identityRoutes(
         if (b.newPassword !== b.confirmPassword)
           return page(IDENTITY_MESSAGES.passwordMismatch, 400);
         if (b.newPassword === b.currentPassword) return page(IDENTITY_MESSAGES.passwordSame, 400);
-        if (await o.throttle.isLocked(email)) return page(IDENTITY_MESSAGES.locked, 429);
+        const lockedFor = await o.throttle.lockedForSeconds(email);
+        if (lockedFor > 0) {
+          reply.header('retry-after', String(lockedFor));
+          return page(IDENTITY_MESSAGES.tooManyAttempts(lockedFor), 429);
+        }
         const userId = await checkCredentials(o.users, email, b.currentPassword);
         if (!userId) {
           await o.throttle.recordFailure(email);

@@ -44,23 +44,23 @@ describe('login throttle', () => {
     expect(failures[0]![0]).toBe(failures[1]![0]);
   });
 
-  it('is locked only until the stored time, and not after a reset', async () => {
+  it('is locked only until the stored time, says for how long, and not after a reset', async () => {
     const { repo, lockedUntil, failures } = fakeRepository();
     let now = NOW;
     const throttle = createLoginThrottle(repo, () => now);
     await throttle.recordFailure('b@example.com');
     const key = failures[0]![0];
-    lockedUntil.set(key, new Date(NOW + 1000));
-    expect(await throttle.isLocked('b@example.com')).toBe(true);
-    now = NOW + 1000;
-    expect(await throttle.isLocked('b@example.com')).toBe(false);
+    lockedUntil.set(key, new Date(NOW + 1500));
+    expect(await throttle.lockedForSeconds('b@example.com')).toBe(2);
+    now = NOW + 1500;
+    expect(await throttle.lockedForSeconds('b@example.com')).toBe(0);
     now = NOW;
     await throttle.reset('B@example.com');
-    expect(await throttle.isLocked('b@example.com')).toBe(false);
+    expect(await throttle.lockedForSeconds('b@example.com')).toBe(0);
   });
 
   it('is not locked for a name it never counted', async () => {
     const { repo } = fakeRepository();
-    expect(await createLoginThrottle(repo, () => NOW).isLocked('c@example.com')).toBe(false);
+    expect(await createLoginThrottle(repo, () => NOW).lockedForSeconds('c@example.com')).toBe(0);
   });
 });

@@ -13,9 +13,10 @@ function keyFor(login: string): string {
  */
 export function createLoginThrottle(repo: LoginThrottleRepository, now: () => number = Date.now) {
   return {
-    async isLocked(login: string): Promise<boolean> {
+    /** How long the name stays locked, in whole seconds rounded up; 0 when it is not locked. */
+    async lockedForSeconds(login: string): Promise<number> {
       const until = await repo.lockedUntil(keyFor(login));
-      return !!until && until.getTime() > now();
+      return until ? Math.max(0, Math.ceil((until.getTime() - now()) / 1000)) : 0;
     },
 
     async recordFailure(login: string): Promise<void> {

@@ -239,7 +239,7 @@ export async function startSignIn(
     payload: new URLSearchParams({ email, password }).toString(),
   });
   jar.store(loginResponse);
-  return { jar, verifier, loginPage, loginResponse };
+  return { jar, verifier, host, interactionPath, loginPage, loginResponse };
 }
 
 export function bearer(token: string) {

@@ -5,6 +5,7 @@ import {
   markNotificationsReadSchema,
   notificationListSchema,
   notificationSchema,
+  TEST_NOTIFICATION_PERMISSION,
 } from '../notifications/notifications.js';
 
 /** The caller's notifications and their live stream (docs/decisions/005-live-notifications.md). */
@@ -40,8 +41,9 @@ export const notificationsEndpoints = {
     path: '/v1/notifications/test',
     tags: ['notifications'],
     summary: 'Send the caller a test notification through the live channel',
-    description: 'At most 5 a minute per user; more answer 429.',
-    access: { kind: 'signedIn' },
+    description:
+      'For those who watch the system health (Super User, the brand Admin). At most 5 a minute per user; more answer 429.',
+    access: { kind: 'permission', permission: TEST_NOTIFICATION_PERMISSION, check: 'route' },
     responses: { 201: notificationSchema },
   }),
   live: endpoint({

@@ -4,7 +4,14 @@
  * and the device as the portal presents it. The hub's shapes are the adapter's own
  * (`adapters/hub-adapter.ts`, shared by the hub feature, this feature and the simulator).
  */
-import type { FinalJobStatus, Job, JsonObject, JsonValue, NotificationType } from '@aerie/contract';
+import type {
+  FinalJobStatus,
+  Job,
+  JsonObject,
+  JsonValue,
+  NotificationEntityType,
+  NotificationType,
+} from '@aerie/contract';
 import type {
   DesiredRemoteState,
   HubOperation,
@@ -53,7 +60,7 @@ export type NotifyUser = (
     name: string;
     type: NotificationType;
     label: string;
-    entityType?: string;
+    entityType?: NotificationEntityType;
     entityId?: string;
   },
 ) => Promise<unknown>;

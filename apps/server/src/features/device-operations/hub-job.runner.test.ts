@@ -102,7 +102,7 @@ describe('hub job runner', () => {
       name: 'SyncRemote',
       type: 'Success',
       label: 'Sync with the hub succeeded for Aurora.',
-      entityType: 'device',
+      entityType: 'devices',
       entityId: DEVICE_ID,
     });
   });

@@ -79,7 +79,7 @@ export function createHubJobFinisher(
         name: HUB_NOTIFICATION_NAME,
         type: end.status,
         label: outcomeLabel(job.kind, device?.name ?? 'a deleted device', end.status, end.messages),
-        entityType: 'device',
+        entityType: 'devices',
         ...(job.deviceId ? { entityId: job.deviceId } : {}),
       });
     }

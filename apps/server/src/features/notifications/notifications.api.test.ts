@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -15,12 +16,15 @@ import { bearer, useApiContext } from '../../test/test-app.js';
 const api = useApiContext({ fleet: false });
 let hannah: string;
 let liam: string;
+/** Super User: holds `health.view`, which sending a test notification needs. */
+let sam: string;
 let hannahId: string;
 let liamId: string;
 
 beforeAll(async () => {
   hannah = api.tokens.accountAdmin;
   liam = api.tokens.credentialed;
+  sam = api.tokens.superUser;
   const ids = await api.ctx.database.pool.query<{ id: string; email: string }>(
     'select id, email from users',
   );
@@ -178,7 +182,7 @@ describe('notifications', () => {
     const res = await api.ctx.app.inject({
       method: 'POST',
       url: '/v1/notifications/test',
-      headers: bearer(hannah),
+      headers: bearer(sam),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type: 'info', label: 'This is a test notification.' });
@@ -186,17 +190,53 @@ describe('notifications', () => {
       await api.ctx.app.inject({
         method: 'POST',
         url: '/v1/notifications/test',
-        headers: bearer(hannah),
+        headers: bearer(sam),
       });
     const limited = await api.ctx.app.inject({
       method: 'POST',
       url: '/v1/notifications/test',
-      headers: bearer(hannah),
+      headers: bearer(sam),
     });
     expect(limited.statusCode).toBe(429);
     expect(apiErrorSchema.parse(limited.json()).message).toBe(
       'Too many test notifications. Please try again in a minute.',
     );
+  });
+
+  it.each(['productSupport', 'salesSupport', 'accountAdmin', 'credentialed'] as const)(
+    'refuses a test notification to %s, who has no health.view',
+    async (role) => {
+      const res = await api.ctx.app.inject({
+        method: 'POST',
+        url: '/v1/notifications/test',
+        headers: bearer(api.tokens[role]),
+      });
+      expect(res.statusCode).toBe(403);
+    },
+  );
+
+  it("moves stored notifications of the old 'device' entity to the devices route (migration 0009)", async () => {
+    const { pool } = api.ctx.database;
+    const stored = await pool.query<{ id: string }>(
+      `insert into notifications (user_id, name, type, label, entity_type, entity_id)
+       values ($1, 'SyncRemote', 'Success', 'old', 'device', 'dev-7') returning id`,
+      [liamId],
+    );
+    const id = stored.rows[0]!.id;
+    try {
+      const migration = new URL(
+        '../../../drizzle/0009_notification_entity_route.sql',
+        import.meta.url,
+      );
+      await pool.query(await readFile(migration, 'utf8'));
+      const row = (await list(liam)).find((n) => n.id === id);
+      expect(row?.metadata).toEqual({ entityType: 'devices', entityId: 'dev-7' });
+      // A row whose entity is no page leads nowhere rather than to "Page not found".
+      await pool.query(`update notifications set entity_type = 'device' where id = $1`, [id]);
+      expect((await list(liam)).find((n) => n.id === id)?.metadata).toBeNull();
+    } finally {
+      await pool.query('delete from notifications where id = $1', [id]);
+    }
   });
 
   it('refuses the live stream without a token', async () => {

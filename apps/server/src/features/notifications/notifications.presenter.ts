@@ -1,8 +1,14 @@
-import { notificationTypeSchema, type Notification } from '@aerie/contract';
+import {
+  notificationEntityTypeSchema,
+  notificationTypeSchema,
+  type Notification,
+} from '@aerie/contract';
 import type { NotificationRecord } from './notifications.repository.js';
 
 export function presentNotification(n: NotificationRecord): Notification {
   const type = notificationTypeSchema.safeParse(n.type);
+  // A row whose entity is no page of the portal leads nowhere rather than to "Page not found".
+  const entityType = notificationEntityTypeSchema.safeParse(n.entityType);
   return {
     id: n.id,
     name: n.name,
@@ -12,8 +18,8 @@ export function presentNotification(n: NotificationRecord): Notification {
     createdOn: n.createdAt.toISOString(),
     createdOnUnixMs: n.createdAt.getTime(),
     metadata:
-      n.entityType !== null && n.entityId !== null
-        ? { entityType: n.entityType, entityId: n.entityId }
+      entityType.success && n.entityId !== null
+        ? { entityType: entityType.data, entityId: n.entityId }
         : null,
   };
 }

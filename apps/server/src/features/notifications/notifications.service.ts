@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { api, type Notification, type NotificationType } from '@aerie/contract';
+import {
+  api,
+  type Notification,
+  type NotificationEntityType,
+  type NotificationType,
+} from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
 import type { Authorize } from '../../plugins/authorization.js';
 import { LIVE_CHANNELS, type LiveBus } from '../../plugins/live-bus.js';
@@ -15,7 +20,8 @@ export interface PublishNotificationInput {
   name: string;
   type: NotificationType;
   label: string;
-  entityType?: string;
+  /** The page the notification leads to: `/{entityType}/{entityId}/overview`. */
+  entityType?: NotificationEntityType;
   entityId?: string;
 }
 

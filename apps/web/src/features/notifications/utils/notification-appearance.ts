@@ -1,4 +1,4 @@
-import type { NotificationType } from '@aerie/contract';
+import type { NotificationMetadata, NotificationType } from '@aerie/contract';
 import type { IconName } from '../../../components/ui/icons';
 import { notificationsMessages } from '../messages';
 
@@ -53,10 +53,11 @@ export function notificationAppearance(type: NotificationType): NotificationAppe
   }
 }
 
-/** Where a notification leads: `/{entityType}/{entityId}/overview` (spec 000 §2.8). */
-export function notificationHref(
-  metadata: { entityType: string; entityId: string } | null,
-): string | null {
-  if (!metadata || !metadata.entityType || !metadata.entityId) return null;
+/**
+ * Where a notification leads: `/{entityType}/{entityId}/overview` (spec 000 §2.8); the
+ * contract's entity types are the route segments (`devices`, `subscriptions`).
+ */
+export function notificationHref(metadata: NotificationMetadata | null): string | null {
+  if (!metadata || !metadata.entityId) return null;
   return `/${encodeURIComponent(metadata.entityType)}/${encodeURIComponent(metadata.entityId)}/overview`;
 }

@@ -1,4 +1,9 @@
-import { APPLICATION_HEALTH_LINK, roleCan, type CurrentUser } from '@aerie/contract';
+import {
+  APPLICATION_HEALTH_LINK,
+  roleCan,
+  TEST_NOTIFICATION_PERMISSION,
+  type CurrentUser,
+} from '@aerie/contract';
 import { Anchor, Button, Stack, Table } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,6 +14,7 @@ export interface UserHomeTabProps {
   user: CurrentUser;
   onShowTab: (tab: 'settings' | 'apiClients') => void;
   onNavigate: () => void;
+  /** Shown only to roles the server lets send one (the contract's permission). */
   onSendTestNotification?: () => Promise<void>;
 }
 
@@ -65,7 +71,7 @@ export function UserHomeTab({
           </Anchor>
         )}
       </Stack>
-      {onSendTestNotification && (
+      {onSendTestNotification && roleCan(user.role, TEST_NOTIFICATION_PERMISSION) && (
         <Button
           variant="light"
           size="xs"
