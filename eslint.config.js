@@ -127,4 +127,13 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // Classic browser scripts copied as they are into the build (apps/web/public).
+    files: ['apps/web/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'script',
+      parserOptions: { projectService: false, project: false, program: null },
+    },
+  },
 );

@@ -115,7 +115,7 @@ describe('syncToHub', () => {
         name: 'SyncRemote',
         type: 'Success',
         label: `Sync with the hub succeeded for ${d.name}.`,
-        entity_type: 'device',
+        entity_type: 'devices',
       },
     ]);
   });
@@ -157,7 +157,7 @@ describe('syncToHub', () => {
           name: 'SyncRemote',
           type: 'Error',
           label: `Sync with the hub failed for ${d.name}. ${reason}`,
-          entity_type: 'device',
+          entity_type: 'devices',
         },
       ]);
     } finally {
