@@ -14,13 +14,23 @@ import {
 
 const session = useBrowser();
 
+const staffLinks = [
+  'Home',
+  'Devices',
+  'Subscriptions',
+  'Jobs',
+  'Portal API',
+  'Resources',
+  'Tools',
+  'Admin',
+];
 const expectedLinks: Record<RoleKey, string[]> = {
-  superUser: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  providerAdmin: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  salesSupport: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  productSupport: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  accountAdmin: ['Home', 'Devices', 'Subscriptions', 'Resources', 'Tools', 'Admin'],
-  credentialed: ['Home', 'Devices', 'Resources', 'Tools'],
+  superUser: staffLinks,
+  providerAdmin: staffLinks,
+  salesSupport: staffLinks,
+  productSupport: staffLinks,
+  accountAdmin: ['Home', 'Devices', 'Subscriptions', 'Jobs', 'Resources', 'Tools', 'Admin'],
+  credentialed: ['Home', 'Devices', 'Jobs', 'Resources', 'Tools'],
 };
 
 const signInToShell = (role: RoleKey, path?: string): Promise<DemoUser> =>

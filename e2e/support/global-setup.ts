@@ -111,6 +111,8 @@ async function startServer(
     DEMO_FLEET_SIZE: '120',
     // A still fleet: browser tests assert what they see.
     FLEET_SIMULATOR_INTERVAL_S: '0',
+    // Live states refresh every 5 s instead of 30, so a browser test sees a change soon.
+    STATUS_REFRESH_S: '5',
   };
   // The browser tests must not inherit a database from the API test step.
   delete env.DATABASE_URL;

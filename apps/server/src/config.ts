@@ -44,6 +44,8 @@ const envSchema = z.object({
   HUB_JOB_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Seconds between two ticks of the fleet telemetry simulator (demo only); 0 stops it. */
   FLEET_SIMULATOR_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Seconds between the browser's refreshes of live device state (runtime config). */
+  STATUS_REFRESH_S: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -99,6 +101,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     cdnBase: e.CDN_BASE,
     mapsKey: e.MAPS_KEY,
+    statusRefreshSeconds: e.STATUS_REFRESH_S,
     hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS, jobTimeoutSeconds: e.HUB_JOB_TIMEOUT_S },
     fleetSimulator: { intervalSeconds: e.FLEET_SIMULATOR_INTERVAL_S },
   };

@@ -51,9 +51,9 @@ describe('page access reads the role table (spec 000 §2.1)', () => {
     expect(roleSet(name)).toEqual(roles);
   });
 
-  it('shows Credentialed only Home, Devices, Resources and Tools', () => {
+  it('shows Credentialed only Home, Devices, Jobs, Resources and Tools', () => {
     expect(
       navigationLinks.filter((l) => canAccess(l.access, 'credentialed')).map((l) => l.label),
-    ).toEqual(['Home', 'Devices', 'Resources', 'Tools']);
+    ).toEqual(['Home', 'Devices', 'Jobs', 'Resources', 'Tools']);
   });
 });

@@ -311,7 +311,7 @@ describe('repository rows match the schema types', () => {
     expect(await jobs.findById({ all: true }, job!.id)).toEqual(columns);
     const { finishedOn: _finishedOn, payload: _payload, result: _result, ...listed } = columns;
     await jobs.transition(job!.id, ['Success'], 'Running', null);
-    expect((await jobs.listActive({ all: true }, 0, 100)).rows).toContainEqual({
+    expect((await jobs.listRecent({ all: true }, 0, 100)).rows).toContainEqual({
       ...listed,
       status: 'Running',
     });

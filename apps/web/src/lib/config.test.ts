@@ -15,6 +15,7 @@ const validConfig = {
   mapsKey: '',
   cdnBase: '/cdn',
   support: { phone: '+1 555 0100', email: 'support@example.com' },
+  statusRefreshSeconds: 30,
 };
 
 const server = setupApiServer();

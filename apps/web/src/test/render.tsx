@@ -24,6 +24,7 @@ export const testConfig: RuntimeConfig = {
   mapsKey: '',
   cdnBase: '',
   support: { phone: '+1 555 0100', email: 'support@aerie.example' },
+  statusRefreshSeconds: 30,
 };
 
 installJsdomShims();

@@ -10,6 +10,12 @@ import { installJsdomShims } from './jsdom-shims';
  */
 if (typeof window !== 'undefined') {
   installJsdomShims();
+  // Waits (findBy…, waitFor) wait on state, never on time: a loaded two-core machine renders
+  // a Mantine table in more than the default second, so they may wait up to five.
+  beforeAll(async () => {
+    const { configure } = await import('@testing-library/react');
+    configure({ asyncUtilTimeout: 5_000 });
+  });
   beforeAll(() => {
     localStorage.clear();
     sessionStorage.clear();

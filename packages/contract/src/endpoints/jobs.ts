@@ -7,7 +7,8 @@ export const jobsEndpoints = {
     method: 'GET',
     path: '/v2/jobs',
     tags: ['jobs'],
-    summary: "A page of the caller's active (queued or running) jobs, newest first",
+    summary:
+      "A page of the caller's active (queued or running) jobs and those finished in the last 24 hours, newest first",
     access: { kind: 'permission', permission: 'portal.access', check: 'route' },
     query: jobListQuerySchema,
     responses: { 200: jobListSchema },

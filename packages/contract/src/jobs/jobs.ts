@@ -10,6 +10,11 @@ export const jobStatusSchema = z.enum(jobStatuses);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 export const activeJobStatuses = ['Queued', 'Running'] as const satisfies readonly JobStatus[];
+/**
+ * How long a finished job stays in the jobs list with its outcome (issue 13: a user who started
+ * a sync in the morning still sees how it ended in the afternoon).
+ */
+export const FINISHED_JOBS_LISTED_HOURS = 24;
 export const finalJobStatuses = [
   'Success',
   'Error',

@@ -110,11 +110,13 @@ export function canAccess(access: RouteAccess, role: RoleKey | null): boolean {
   return roleCan(role, access.permission);
 }
 
-/** The left navigation of spec 000 §2.3 (Application Health sits in the user panel). */
+/** The left navigation of spec 000 §2.3, plus Jobs (Application Health sits in the user panel). */
 export const navigationLinks = [
   { label: 'Home', path: '/home', access: 'signedIn' },
   { label: 'Devices', path: '/devices', access: DEVICES },
   { label: 'Subscriptions', path: '/subscriptions', access: SUBSCRIPTIONS },
+  // issue 13: background jobs (hub syncs, provisioning) are followed from the navigation.
+  { label: 'Jobs', path: '/jobs', access: 'signedIn' },
   { label: 'Portal API', path: '/api', access: API_DOCS },
   { label: 'Resources', path: '/resources', access: 'signedIn' },
   { label: 'Tools', path: '/tools/optionsFileValidator', access: 'signedIn' },

@@ -16,5 +16,11 @@ export const runtimeConfigSchema = z.object({
   /** Base address for product images. */
   cdnBase: z.string(),
   support: z.object({ phone: z.string(), email: z.string() }),
+  /**
+   * Seconds between two refreshes of what shows a device's live state (the device list, the
+   * device page): terminals report about once a minute, so a change shows within a report and
+   * a refresh (issue 13: an offline terminal shows Offline within 70 s).
+   */
+  statusRefreshSeconds: z.number().int().min(1).max(3600),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import {
   activeJobStatuses,
+  FINISHED_JOBS_LISTED_HOURS,
   type JobStatus,
   type JsonObject,
   type JsonValue,
@@ -46,14 +47,16 @@ export function createJobsRepository(pool: pg.Pool) {
   }
 
   return {
-    /** Queued and running jobs, newest first. */
-    async listActive(
+    /** Queued and running jobs and those finished in the last day, newest first. */
+    async listRecent(
       scope: AccountScope,
       skip: number,
       take: number,
     ): Promise<{ rows: JobListRow[]; total: number }> {
-      const params: unknown[] = [activeJobStatuses];
-      const where = `status = any($1::text[]) and ${scoped(scope, params)}`;
+      const params: unknown[] = [activeJobStatuses, FINISHED_JOBS_LISTED_HOURS];
+      const where = `(status = any($1::text[])
+          or finished_on > now() - make_interval(hours => $2::int))
+        and ${scoped(scope, params)}`;
       const [page, total] = await Promise.all([
         pool.query<JobListRow>(
           `select ${LIST_COLUMNS} from jobs where ${where}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeJobStatuses, isStaffRole, roleKeys, type JobStatus } from '@aerie/contract';
+import {
+  activeJobStatuses,
+  FINISHED_JOBS_LISTED_HOURS,
+  isStaffRole,
+  roleKeys,
+  type JobStatus,
+} from '@aerie/contract';
 import { inScope } from '../../plugins/tenancy.js';
 import {
   authorizeOver,
@@ -13,6 +19,7 @@ import type { JobRow, JobsRepository } from './jobs.repository.js';
 import { createJobsService, IllegalJobTransitionError } from './jobs.service.js';
 
 const DEVICE_OF_CHILD = 'device-of-child';
+const hoursAgo = (hours: number): Date => new Date(Date.now() - hours * 3_600_000);
 
 /** The jobs repository over an in-memory table, with the guards its SQL has. */
 function fakeRepository(): JobsRepository & { rows: JobRow[] } {
@@ -32,15 +39,18 @@ function fakeRepository(): JobsRepository & { rows: JobRow[] } {
     job('own-job', OWN_ACCOUNT, 'Queued', 1),
     job('child-job', CHILD_ACCOUNT, 'Running', 2),
     job('other-job', OTHER_ACCOUNT, 'Queued', 3),
-    job('done-job', OWN_ACCOUNT, 'Success', 4),
+    { ...job('done-job', OWN_ACCOUNT, 'Success', 4), finishedOn: hoursAgo(1) },
+    { ...job('old-done-job', OWN_ACCOUNT, 'Error', 5), finishedOn: hoursAgo(25) },
   );
   return {
     rows,
-    async listActive(scope, skip, take) {
+    async listRecent(scope, skip, take) {
+      const since = hoursAgo(FINISHED_JOBS_LISTED_HOURS);
       const active = rows
         .filter(
           (r) =>
-            (activeJobStatuses as readonly JobStatus[]).includes(r.status) &&
+            ((activeJobStatuses as readonly JobStatus[]).includes(r.status) ||
+              (r.finishedOn !== null && r.finishedOn > since)) &&
             inScope(scope, r.accountId),
         )
         .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
@@ -77,12 +87,12 @@ const setUp = () => {
 };
 
 describe('jobs service: the caller’s jobs', () => {
-  it('lists the active jobs of the caller’s accounts, newest first; staff see all', async () => {
+  it('lists the active and recently finished jobs of the caller’s accounts, newest first; staff see all', async () => {
     const { service } = setUp();
     const ids = async (role: (typeof roleKeys)[number]) =>
       (await service.list(principalOf(role), { skip: 0, take: 20 })).items.map((j) => j.id);
-    expect(await ids('credentialed')).toEqual(['child-job', 'own-job']);
-    expect(await ids('productSupport')).toEqual(['other-job', 'child-job', 'own-job']);
+    expect(await ids('credentialed')).toEqual(['done-job', 'child-job', 'own-job']);
+    expect(await ids('productSupport')).toEqual(['done-job', 'other-job', 'child-job', 'own-job']);
   });
 
   it.each(roleKeys)('answers %s 404 for a job outside its accounts or missing', async (role) => {

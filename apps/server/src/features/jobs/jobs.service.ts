@@ -46,10 +46,10 @@ export function createJobsService(repo: JobsRepository, authorize: Authorize) {
   }
 
   return {
-    /** `GET /v2/jobs`: the caller's queued and running jobs, newest first. */
+    /** `GET /v2/jobs`: the caller's active jobs and those finished in the last day, newest first. */
     async list(principal: Principal, query: JobListQuery): Promise<JobList> {
       const { scope } = await authorize(principal, api.jobs.list.access);
-      const { rows, total } = await repo.listActive(scope, query.skip, query.take);
+      const { rows, total } = await repo.listRecent(scope, query.skip, query.take);
       return { items: rows.map(presentJobListItem), total };
     },
 

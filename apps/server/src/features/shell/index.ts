@@ -20,6 +20,7 @@ export const createShellFeature: FeatureFactory<'authorize'> = ({ pool, config, 
         scope: PORTAL_SCOPES,
         mapsKey: config.mapsKey,
         cdnBase: config.cdnBase,
+        statusRefreshSeconds: config.statusRefreshSeconds,
         support: config.support,
       }),
     );

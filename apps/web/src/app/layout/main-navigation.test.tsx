@@ -7,13 +7,23 @@ import { MainNavigation } from './main-navigation';
 
 afterEach(cleanup);
 
+const staff = [
+  'Home',
+  'Devices',
+  'Subscriptions',
+  'Jobs',
+  'Portal API',
+  'Resources',
+  'Tools',
+  'Admin',
+];
 const expected: Record<RoleKey, string[]> = {
-  superUser: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  providerAdmin: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  salesSupport: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  productSupport: ['Home', 'Devices', 'Subscriptions', 'Portal API', 'Resources', 'Tools', 'Admin'],
-  accountAdmin: ['Home', 'Devices', 'Subscriptions', 'Resources', 'Tools', 'Admin'],
-  credentialed: ['Home', 'Devices', 'Resources', 'Tools'],
+  superUser: staff,
+  providerAdmin: staff,
+  salesSupport: staff,
+  productSupport: staff,
+  accountAdmin: ['Home', 'Devices', 'Subscriptions', 'Jobs', 'Resources', 'Tools', 'Admin'],
+  credentialed: ['Home', 'Devices', 'Jobs', 'Resources', 'Tools'],
 };
 
 describe('MainNavigation', () => {

@@ -5,6 +5,7 @@ const icons: Record<(typeof navigationLinks)[number]['path'], IconName> = {
   '/home': 'home',
   '/devices': 'devices',
   '/subscriptions': 'subscriptions',
+  '/jobs': 'jobs',
   '/api': 'api',
   '/resources': 'resources',
   '/tools/optionsFileValidator': 'tools',

@@ -5,6 +5,7 @@ export type IconName =
   | 'home'
   | 'devices'
   | 'subscriptions'
+  | 'jobs'
   | 'api'
   | 'resources'
   | 'tools'
@@ -38,6 +39,14 @@ const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
   devices: ['M4 15a8 8 0 0 1 8-8', 'M4 15l6-6', 'M13 4a7 7 0 0 1 7 7', 'M4 20h16', 'M7 20l3-5'],
   subscriptions: ['M6 3h12v18l-3-2-3 2-3-2-3 2z', 'M9 8h6', 'M9 12h6', 'M9 16h4'],
+  // A list of tasks with a clock: background jobs.
+  jobs: [
+    'M4 6h9',
+    'M4 12h6',
+    'M4 18h6',
+    'M17 21a5 5 0 1 0 0-10 5 5 0 0 0 0 10z',
+    'M17 14v2l1.5 1.5',
+  ],
   api: ['M7 8l-4 4 4 4', 'M17 8l4 4-4 4', 'M14 4l-4 16'],
   resources: [
     'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z',

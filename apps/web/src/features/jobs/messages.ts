@@ -1,6 +1,8 @@
 /** Texts of the Active Jobs page and the job detail (spec 001 §2 "Jobs"). */
 export const jobMessages = {
   listTitle: 'Active Jobs',
+  listDescription: (hours: number) =>
+    `Queued and running jobs, and those that finished in the last ${hours} hours with their outcome.`,
   tableLabel: 'Active jobs',
   /** spec 001 §2. */
   empty: 'No active jobs were found.',
@@ -9,7 +11,7 @@ export const jobMessages = {
     createdOn: 'Created On (UTC)',
     status: 'Status',
   },
-  total: (n: number) => (n === 1 ? '1 active job' : `${n.toLocaleString('en-US')} active jobs`),
+  total: (n: number) => (n === 1 ? '1 job' : `${n.toLocaleString('en-US')} jobs`),
   listLoadFailed: 'The active jobs could not be loaded.',
   detailTitle: 'Job Detail',
   loading: 'Loading job',

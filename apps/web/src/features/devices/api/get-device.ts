@@ -1,6 +1,7 @@
 import { api, type Device } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useRuntimeConfig } from '../../../lib/config';
 
 export const deviceQueryKey = (id: string) => ['devices', 'detail', id] as const;
 
@@ -17,6 +18,8 @@ export function getDeviceQueryOptions(id: string) {
   });
 }
 
+/** The device, asked again every `statusRefreshSeconds` while its page is open (live state). */
 export function useDevice(id: string) {
-  return useQuery(getDeviceQueryOptions(id));
+  const { statusRefreshSeconds } = useRuntimeConfig();
+  return useQuery({ ...getDeviceQueryOptions(id), refetchInterval: statusRefreshSeconds * 1000 });
 }

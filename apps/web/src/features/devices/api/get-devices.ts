@@ -1,6 +1,7 @@
 import { api, type DeviceList } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useRuntimeConfig } from '../../../lib/config';
 import type { DeviceListRequest } from '../utils/device-list-view';
 
 export const devicesQueryKey = (request: DeviceListRequest) =>
@@ -23,6 +24,11 @@ export function getDevicesQueryOptions(request: DeviceListRequest) {
   });
 }
 
+/** The page, asked again every `statusRefreshSeconds` while it is on screen (live states). */
 export function useDevices(request: DeviceListRequest) {
-  return useQuery(getDevicesQueryOptions(request));
+  const { statusRefreshSeconds } = useRuntimeConfig();
+  return useQuery({
+    ...getDevicesQueryOptions(request),
+    refetchInterval: statusRefreshSeconds * 1000,
+  });
 }

@@ -53,7 +53,7 @@ describe('JobList', () => {
     const link = within(first!).getByRole('link', { name: JOB });
     // The first page in the default size is the bare address (defaults stay out of it).
     expect(link.getAttribute('href')).toBe(`/jobs/${JOB}`);
-    expect(screen.getByTestId('job-total').textContent).toBe('60 active jobs');
+    expect(screen.getByTestId('job-total').textContent).toBe('60 jobs');
   });
 
   it("says 'No active jobs were found.' when there are none", async () => {

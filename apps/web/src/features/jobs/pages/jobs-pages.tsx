@@ -1,5 +1,5 @@
-import { canAccess } from '@aerie/contract';
-import { Stack, Title } from '@mantine/core';
+import { canAccess, FINISHED_JOBS_LISTED_HOURS } from '@aerie/contract';
+import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { JobDetail } from '../components/job-detail';
 import { JobList } from '../components/job-list';
@@ -7,11 +7,19 @@ import { jobMessages } from '../messages';
 import { useMe } from '../../users';
 import { routesByName } from '../../../lib/route-paths';
 
-/** `/jobs` (spec 001 §2 "Jobs"): the caller's active jobs. Not in the navigation (spec 000 §2.3). */
+/**
+ * `/jobs` (spec 001 §2 "Jobs"): the caller's active jobs, and the finished ones of the last day
+ * with their outcome (issue 13); in the navigation (issue 13) although spec 000 §2.3 omits it.
+ */
 export function JobsPage() {
   return (
     <Stack gap="md">
-      <Title order={1}>{jobMessages.listTitle}</Title>
+      <div>
+        <Title order={1}>{jobMessages.listTitle}</Title>
+        <Text c="dimmed" size="sm">
+          {jobMessages.listDescription(FINISHED_JOBS_LISTED_HOURS)}
+        </Text>
+      </div>
       <JobList />
     </Stack>
   );

@@ -2,6 +2,7 @@ import type { Device } from '@aerie/contract';
 import { Alert, Box, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
+import { useNow } from '../../../../lib/use-now';
 import { formatLocationUpdated, onlineState } from '../../utils/device-display';
 import {
   MAP_OFFLINE_COLOR,
@@ -48,6 +49,7 @@ function LocationStatus(props: {
   updatedOn: string | null;
 }) {
   const state = onlineState(props.online);
+  const now = useNow();
   return (
     <Box>
       <Text size="sm" fw={700}>
@@ -70,7 +72,7 @@ function LocationStatus(props: {
         <Text size="sm">{states[state]}</Text>
       </Group>
       <Text size="sm" c="dimmed">
-        {texts.locationUpdated}: {formatLocationUpdated(props.updatedOn)}
+        {texts.locationUpdated}: {formatLocationUpdated(props.updatedOn, now)}
       </Text>
     </Box>
   );

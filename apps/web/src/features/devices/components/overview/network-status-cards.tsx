@@ -2,6 +2,7 @@ import type { NetworkStatus } from '@aerie/contract';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
+import { useNow } from '../../../../lib/use-now';
 import { formatLocationUpdated, onlineState, type OnlineState } from '../../utils/device-display';
 import {
   cellularSignalBand,
@@ -98,6 +99,7 @@ export interface NetworkStatusCardsProps {
 
 /** Satellite, Cellular and Local WiFi status with signal bands of spec 001 §9. */
 export function NetworkStatusCards({ status }: NetworkStatusCardsProps) {
+  const now = useNow();
   return (
     <div className={classes.statusGrid} role="group" aria-label={texts.label}>
       <StatusCard title={texts.satellite} state={onlineState(status.satelliteOnline)}>
@@ -106,7 +108,7 @@ export function NetworkStatusCards({ status }: NetworkStatusCardsProps) {
         </Detail>
         <Detail label={texts.beam}>{status.beam ?? deviceMessages.notAvailable}</Detail>
         <Detail label={texts.lastUpdated}>
-          {formatLocationUpdated(status.satelliteLastUpdated)}
+          {formatLocationUpdated(status.satelliteLastUpdated, now)}
         </Detail>
       </StatusCard>
       <StatusCard title={texts.cellular} state={onlineState(status.cellularOnline)}>
@@ -114,7 +116,7 @@ export function NetworkStatusCards({ status }: NetworkStatusCardsProps) {
           <Signal value={status.cellularSignal} band={cellularSignalBand} />
         </Detail>
         <Detail label={texts.lastUpdated}>
-          {formatLocationUpdated(status.cellularLastUpdated)}
+          {formatLocationUpdated(status.cellularLastUpdated, now)}
         </Detail>
       </StatusCard>
       <StatusCard title={texts.wifi} state={onlineState(status.wifi)} />
