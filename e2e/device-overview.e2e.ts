@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { expectVisible } from './support/auth.js';
+import { BRAND, expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
 import { untilStill } from './support/settle.js';
 import { signInAsRole, waitForShell } from './support/shell.js';
@@ -57,6 +57,16 @@ function basemapFetched(page: Page): Promise<void> {
 const cardHeadings = (page: Page) =>
   page.getByRole('tabpanel').getByRole('heading', { level: 2 }).allInnerTexts();
 
+/** Waits for the device page's title, '{device name} / {section} · {brand}' (spec 001 §2). */
+async function waitForTitle(page: Page, name: string, section: string): Promise<void> {
+  const expected = `${name} / ${section} · ${BRAND}`;
+  try {
+    await page.waitForFunction((title) => document.title === title, expected, { timeout: 15_000 });
+  } catch {
+    throw new Error(`expected the title '${expected}', got '${await page.title()}'`);
+  }
+}
+
 async function openOverview(page: Page, device: Device): Promise<void> {
   await page.goto(`${baseUrl()}/devices/${device.id}/overview`);
   await waitForShell(page);
@@ -64,9 +74,7 @@ async function openOverview(page: Page, device: Device): Promise<void> {
     page.getByRole('heading', { level: 2, name: 'Overview' }),
     'the Overview card',
   );
-  await page.waitForFunction((name) => document.title === `${name} / Overview`, device.name, {
-    timeout: 15_000,
-  });
+  await waitForTitle(page, device.name, 'Overview');
 }
 
 /** Renames through the Overview card's prompt and waits for the spec's toast. */
@@ -142,11 +150,9 @@ describe('device overview and JSON', () => {
       await screenshot(page, 'device-overview-super-user-lower');
       await scrollPane(page, 'top');
 
-      await renameInUi(page, `${device.name} (renamed)`);
-      await page.waitForFunction(
-        (name) => document.title === `${name} / Overview`,
-        `${device.name} (renamed)`,
-      );
+      const renamed = `${device.name} (renamed)`;
+      await renameInUi(page, renamed);
+      await waitForTitle(page, renamed, 'Overview');
 
       await page.getByRole('button', { name: 'Past Subscriptions' }).click();
       const history = page.getByRole('dialog', { name: 'Past Subscriptions' });
@@ -171,6 +177,7 @@ describe('device overview and JSON', () => {
 
       await page.getByRole('tab', { name: 'JSON' }).click();
       await page.waitForURL((url) => url.pathname === `/devices/${device.id}/json`);
+      await waitForTitle(page, renamed, 'JSON');
       const json = page.getByTestId('device-json');
       await expectVisible(json, 'the device JSON');
       expect(await json.innerText()).toContain(`"id": "${device.id}"`);
@@ -193,6 +200,12 @@ describe('device overview and JSON', () => {
       await expectNoSeriousAxeViolations(page);
       await scrollPane(page, 'bottom');
       await screenshot(page, 'device-json-danger-zone');
+
+      // The title follows the tabs as they are clicked (each tab is its own route).
+      for (const section of ['Usage History', 'Overview']) {
+        await page.getByRole('tab', { name: section }).click();
+        await waitForTitle(page, renamed, section);
+      }
     } finally {
       await apiAsUser(page, `/v2/devices/${device.id}`, {
         method: 'PUT',
@@ -281,10 +294,24 @@ describe('device overview and JSON', () => {
 
       await renameInUi(page, `${device.name} by crew`);
 
+      // A role without the JSON tab lands on the overview, told why.
+      const overview = `/devices/${device.id}/overview`;
       await page.goto(`${baseUrl()}/devices/${device.id}/json`);
       await waitForShell(page);
-      await page.waitForURL((url) => url.pathname !== `/devices/${device.id}/json`);
+      await page.waitForURL((url) => url.pathname === overview);
+      await expectVisible(
+        page.getByText('Device JSON is not available for your role.'),
+        'the notice saying why',
+      );
       expect(await page.getByTestId('device-json').count()).toBe(0);
+      await waitForTitle(page, `${device.name} by crew`, 'Overview');
+      await screenshot(page, 'device-json-denied-notice');
+
+      // The device's own address opens its overview.
+      await page.goto(`${baseUrl()}/devices/${device.id}`);
+      await waitForShell(page);
+      await page.waitForURL((url) => url.pathname === overview);
+      await waitForTitle(page, `${device.name} by crew`, 'Overview');
     } finally {
       await apiAsUser(page, `/v2/devices/${device.id}`, {
         method: 'PUT',

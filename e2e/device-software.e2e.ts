@@ -69,7 +69,7 @@ async function openDevice(page: Page, device: Device, section: 'overview' | 'jso
   await page.goto(`${baseUrl()}/devices/${device.id}/${section}`);
   await waitForShell(page);
   await page.waitForFunction(
-    ([name, title]) => document.title === `${name} / ${title}`,
+    ([name, title]) => document.title === `${name} / ${title} · Aerie`,
     [device.name, section === 'overview' ? 'Overview' : 'JSON'] as const,
     { timeout: 15_000 },
   );

@@ -70,6 +70,25 @@ describe('application shell', () => {
       page.getByRole('heading', { name: 'Dashboard', level: 1 }),
       'the Dashboard page',
     );
+    await expectVisible(
+      page.getByText('Subscriptions is not available for your role.'),
+      'the notice saying why',
+    );
+  });
+
+  test('an unknown address signs in first, then shows Page not found inside the shell', async () => {
+    const { page } = session;
+    await signInToShell('accountAdmin', '/no-such-page');
+    await expectVisible(
+      page.getByRole('heading', { name: 'Page not found', level: 1 }),
+      'the not-found page',
+    );
+    expect(await navigationLinkNames(page)).toEqual(expectedLinks.accountAdmin);
+    await page.waitForFunction(() => document.title === 'Page not found · Aerie');
+    await screenshot(page, 'shell-not-found');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: 'Go to home' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
   });
 
   test('redirects: / to /home and /documentation/* to /resources', async () => {

@@ -20,7 +20,7 @@ import {
   SigninWindowCallbackPage,
   SignoutPopupCallbackPage,
 } from './routes/auth-callback-pages';
-import { NotFoundPage } from './routes/not-found-page';
+import { BareNotFoundPage, NotFoundPage } from './routes/not-found-page';
 import { RoutePage } from './routes/route-page';
 import { RootErrorPage } from './routes/root-error-page';
 import { StartPage } from './routes/start-page';
@@ -47,7 +47,7 @@ const ProtectedLayout = lazyRouteComponent(
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: BareNotFoundPage,
   errorComponent: RootErrorPage,
 });
 
@@ -165,6 +165,15 @@ const redirectRoutes = [
   ),
 ];
 
+// A device's own address opens its first tab, the overview (issue 13).
+const deviceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/devices/$id',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/devices/$id/overview', params: { id: params.id }, replace: true });
+  },
+});
+
 const callbackRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
@@ -201,11 +210,23 @@ const startRoute = createRoute({
   component: StartPage,
 });
 
+// An address no route matches shows "Page not found" inside the shell, with its navigation.
+const notFoundRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '$',
+  component: NotFoundPage,
+});
+
 export const routeTree = rootRoute.addChildren([
   ...buildPublicRoutes(),
   ...redirectRoutes,
+  deviceRoute,
   ...callbackRoutes,
-  protectedRoute.addChildren([startRoute, ...buildProtectedChildren(protectedRoute)]),
+  protectedRoute.addChildren([
+    startRoute,
+    ...buildProtectedChildren(protectedRoute),
+    notFoundRoute,
+  ]),
 ]);
 
 export function createAppRouter(context: RouterContext) {

@@ -10,6 +10,9 @@ export const libMessages = {
   loading: 'Loading',
   loadError: 'There was an error loading the application.',
   tryAgain: 'Try again',
+  /** The notice when the role guard sends a user away from a page (issue 13). */
+  routeDeniedTitle: 'Page not available',
+  routeDenied: (page: string) => `${page} is not available for your role.`,
 } as const;
 
 /** Page titles of the route table (headings of the placeholder pages until each page exists). */

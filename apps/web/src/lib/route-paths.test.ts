@@ -26,6 +26,18 @@ describe('guardRedirect', () => {
     expect(guardRedirect(route('diagnosticsUpload'), 'productSupport')).toBe('/home');
   });
 
+  it("sends a role without a device tab to that device's overview", () => {
+    const id = '2f0c9a3e-7a55-4c1e-9a11-5a1b2c3d4e5f';
+    expect(guardRedirect(route('deviceJson'), 'credentialed', { id })).toBe(
+      `/devices/${id}/overview`,
+    );
+    expect(guardRedirect(route('deviceDiagnosticBrowser'), 'accountAdmin', { id })).toBe(
+      `/devices/${id}/overview`,
+    );
+    // Without the params to fill in, the default.
+    expect(guardRedirect(route('deviceJson'), 'credentialed')).toBe('/home');
+  });
+
   it('lets a role with access through', () => {
     expect(guardRedirect(route('health'), 'providerAdmin')).toBeNull();
     expect(guardRedirect(route('devices'), 'credentialed')).toBeNull();

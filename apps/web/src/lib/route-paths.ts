@@ -44,11 +44,24 @@ export function routePath<N extends RouteName>(name: N, ...[params, search]: Rou
 
 /**
  * Where a signed-in role without access to a route goes (spec 000 §2.1): the route's
- * `deniedRedirect`, else /home. Null when the role may open it.
+ * `deniedRedirect` with the current params filled in, else /home. Null when the role may
+ * open it.
  */
-export function guardRedirect(route: RouteDefinition, role: RoleKey): string | null {
+export function guardRedirect(
+  route: RouteDefinition,
+  role: RoleKey,
+  params: Readonly<Record<string, string | undefined>> = {},
+): string | null {
   if (canAccess(route.access, role)) return null;
-  return route.deniedRedirect ?? '/home';
+  const target = route.deniedRedirect ?? '/home';
+  if (/\$[A-Za-z0-9_]+/.test(target)) {
+    const filled = target.replace(/\$([A-Za-z0-9_]+)/g, (match, key: string) => {
+      const value = params[key];
+      return value === undefined ? match : encodeURIComponent(value);
+    });
+    return filled.includes('$') ? '/home' : filled;
+  }
+  return target;
 }
 
 /** The default start route setting (a route name, default home) as an address for this role. */

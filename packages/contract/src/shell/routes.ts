@@ -11,7 +11,10 @@ export interface RouteDefinition {
   /** Path pattern with `$param` segments (TanStack Router style). */
   path: string;
   access: RouteAccess;
-  /** Where a signed-in user without access is sent (default `/home`). */
+  /**
+   * Where a signed-in user without access is sent (default `/home`); it may use the route's own
+   * params (`$id`), as a device tab that sends to the device's overview.
+   */
   deniedRedirect?: string;
 }
 
@@ -26,6 +29,8 @@ const PROVIDER_ADMIN = { permission: 'admin.provider' } as const;
 /** Diagnostics upload and download (spec 000 §6): Super User, the brand Admin, Sales Support. */
 const DIAGNOSTICS = { permission: 'diagnostics.upload' } as const;
 const API_DOCS = { permission: 'apidocs.view' } as const;
+/** Where a device tab the role may not open sends it: the same device's overview. */
+const DEVICE_OVERVIEW = '/devices/$id/overview';
 
 /** The route table of spec 000 §2.1 with the named routes of 001 and 002. */
 export const routeTable = [
@@ -65,12 +70,24 @@ export const routeTable = [
   { name: 'deviceConfiguration', path: '/devices/$id/configuration', access: DEVICES },
   { name: 'deviceUsage', path: '/devices/$id/usage', access: DEVICES },
   { name: 'deviceMetrics', path: '/devices/$id/metrics', access: DEVICES },
-  { name: 'deviceJson', path: '/devices/$id/json', access: { permission: 'devices.json' } },
-  { name: 'deviceDiagnosticBrowser', path: '/devices/$id/diagnostics', access: DIAGNOSTICS },
+  // A device tab the role may not open sends to the device's overview (issue 13).
+  {
+    name: 'deviceJson',
+    path: '/devices/$id/json',
+    access: { permission: 'devices.json' },
+    deniedRedirect: DEVICE_OVERVIEW,
+  },
+  {
+    name: 'deviceDiagnosticBrowser',
+    path: '/devices/$id/diagnostics',
+    access: DIAGNOSTICS,
+    deniedRedirect: DEVICE_OVERVIEW,
+  },
   {
     name: 'deviceDiagnosticAnalyze',
     path: '/devices/$id/diagnostics/analyze/$fileHash/$selectedReport',
     access: DIAGNOSTICS,
+    deniedRedirect: DEVICE_OVERVIEW,
   },
   { name: 'diagnosticDownload', path: '/diagnostic/download', access: DIAGNOSTICS },
   { name: 'reports', path: '/reports', access: 'signedIn' },

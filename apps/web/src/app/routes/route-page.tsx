@@ -1,8 +1,18 @@
 import type { RouteDefinition } from '@aerie/contract';
-import { Navigate, Outlet, useChildMatches, useLocation, useMatch } from '@tanstack/react-router';
+import { notifications } from '@mantine/notifications';
+import {
+  Navigate,
+  Outlet,
+  useChildMatches,
+  useLocation,
+  useMatch,
+  useParams,
+} from '@tanstack/react-router';
 import { useEffect, type ComponentType } from 'react';
 import { useMe } from '../../features/users';
 import { useRuntimeConfig } from '../../lib/config';
+import { libMessages } from '../../lib/messages';
+import { useNamedPageTitle } from '../../lib/page-title';
 import { DetailPane } from '../layout/detail-pane';
 import { guardRedirect, isDetailRoute } from '../../lib/route-paths';
 
@@ -31,8 +41,10 @@ function isDetail(match: MatchLike): boolean {
 
 /**
  * One route of the table: the role guard (a signed-in role without access goes to the
- * route's deniedRedirect, else /home), the page, and its child routes: a detail child
- * opens in the detail pane over the page, any other child replaces the page.
+ * route's deniedRedirect, else /home, with a notice saying why), the page, and its child
+ * routes: a detail child opens in the detail pane over the page, any other child replaces
+ * the page. The document title is "{title} · {brand}", the title being the one the page
+ * names (usePageTitle) or the route's.
  */
 export function RoutePage({ route, title, page: Page }: RoutePageProps) {
   const { data: me } = useMe({ enabled: false });
@@ -42,11 +54,25 @@ export function RoutePage({ route, title, page: Page }: RoutePageProps) {
   // The page under a detail pane keeps its view (filters, sort, page) when the pane closes:
   // links into the pane carry the page's search parameters.
   const searchStr = useLocation({ select: (location) => location.searchStr });
-  const redirectTo = me ? guardRedirect(route, me.role) : null;
+  const params: Record<string, string | undefined> = useParams({ strict: false });
+  const redirectTo = me ? guardRedirect(route, me.role, params) : null;
+  const namedTitle = useNamedPageTitle();
 
   useEffect(() => {
-    if (!child && !redirectTo) document.title = `${title} · ${brand}`;
-  }, [child, redirectTo, title, brand]);
+    if (!child && !redirectTo) document.title = `${namedTitle ?? title} · ${brand}`;
+  }, [child, redirectTo, namedTitle, title, brand]);
+
+  useEffect(() => {
+    if (!redirectTo) return;
+    // One notice however often the guard renders (the id keeps Mantine from repeating it).
+    notifications.show({
+      id: `route-denied-${route.name}`,
+      color: 'yellow',
+      title: libMessages.routeDeniedTitle,
+      message: libMessages.routeDenied(title),
+      autoClose: 8_000,
+    });
+  }, [redirectTo, route.name, title]);
 
   if (redirectTo) return <Navigate to={redirectTo} replace />;
   if (!child) return <Page />;

@@ -13,6 +13,8 @@ export const syncMessages = {
   blockersTitle: 'This device cannot be synchronized yet:',
   inProgress: SYNC_MESSAGES.inProgress,
   ready: SYNC_MESSAGES.ready,
+  /** Instead of 'ready' when the hub already holds what the device requires (issue 13). */
+  inSync: 'Device is in sync with the hub: nothing is pending.',
   hubUnavailable: SYNC_MESSAGES.hubUnavailable,
   queueFailed: 'Error queueing a sync to hub.',
   commandFailed: commandFailureMessage,

@@ -44,13 +44,16 @@ const hubState: HubState = {
 const server = setupApiServer();
 
 /** The API as the card sees it: the device, its hub state (or a 502) and the command call. */
-function mockApi(device: Device, options: { hubFails?: boolean; commandStatus?: number } = {}) {
+function mockApi(
+  device: Device,
+  options: { hubFails?: boolean; commandStatus?: number; hub?: HubState } = {},
+) {
   server.use(
     apiAnswer(api.devices.get, device),
     apiHandler(api.hub.state, () =>
       options.hubFails
         ? apiError(502, 'Could not retrieve current NMS hub state.')
-        : HttpResponse.json(brandHubState('Aerie', hubState)),
+        : HttpResponse.json(brandHubState('Aerie', options.hub ?? hubState)),
     ),
     apiHandler(api.deviceOperations.command, ({ params }) =>
       options.commandStatus && options.commandStatus >= 400
@@ -83,7 +86,36 @@ function syncable(overrides: Partial<Device> = {}): Device {
   });
 }
 
+/** The hub holding every required beam, provisioned and activated, and the cell traffic. */
+const hubInSync: HubState = {
+  ...hubState,
+  beams: hubState.beams.map((b) => ({
+    ...b,
+    isActuallyOn: true,
+    provisionedOn: '2026-11-01T10:00:00.000Z',
+    activatedOn: '2026-11-01T10:05:00.000Z',
+  })),
+  cellular: { activated: true },
+};
+
 describe('sync card', () => {
+  it("says 'in sync' when the hub holds what the device requires (nothing pending)", async () => {
+    const device = syncable({ provisioned: true, activated: true, enableCellTraffic: true });
+    mockApi(device, { hub: hubInSync });
+    renderCard(device);
+    expect(
+      await screen.findByText('Device is in sync with the hub: nothing is pending.'),
+    ).toBeDefined();
+    expect(screen.queryByText('Device is ready to be synchronized.')).toBeNull();
+    // A change on the hub's side (a beam no longer on it) is pending again.
+    cleanup();
+    mockApi(device, {
+      hub: { ...hubInSync, beams: [{ ...hubInSync.beams[0]!, isActuallyOn: false }] },
+    });
+    renderCard(device);
+    expect(await screen.findByText('Device is ready to be synchronized.')).toBeDefined();
+  });
+
   it('shows the switches as the hub confirmed them and says the device is ready', async () => {
     const device = syncable({ provisioned: true, activated: true, enableCellTraffic: false });
     mockApi(device);

@@ -22,6 +22,7 @@ import {
 } from '../../devices';
 import { useHubState } from '../api/get-hub-state';
 import { syncMessages as texts } from '../sync-messages';
+import { hubInSync } from '../utils/hub-in-sync';
 
 /** While a sync runs the device is read again this often (a notification may be missed). */
 const IN_PROGRESS_REFETCH_MS = 5_000;
@@ -48,6 +49,7 @@ export function SyncCard({ device, role }: SyncCardProps) {
   const run = useDeviceCommand(device.id);
   const [confirming, confirm] = useDisclosure(false);
   const status = syncStatus(device, !hubState.isError);
+  const inSync = hubState.data !== undefined && hubInSync(device, hubState.data);
 
   function send(command: DeviceCommand) {
     run.mutate(
@@ -117,7 +119,9 @@ export function SyncCard({ device, role }: SyncCardProps) {
             <ReadOnlyFlag label={texts.cellTraffic} on={device.enableCellTraffic} />
           </Group>
         )}
-        {canSync || status.message.kind === 'info' ? <SyncMessage status={status} /> : null}
+        {canSync || status.message.kind === 'info' ? (
+          <SyncMessage status={status} inSync={inSync} />
+        ) : null}
       </Stack>
       <Modal opened={confirming} onClose={confirm.close} title={texts.confirmTitle} centered>
         <Text size="sm">{texts.confirmText(device.name)}</Text>
@@ -170,7 +174,13 @@ function ReadOnlyFlag({ label, on }: { label: string; on: boolean }) {
   );
 }
 
-function SyncMessage({ status }: { status: ReturnType<typeof syncStatus> }) {
+interface SyncMessageProps {
+  status: ReturnType<typeof syncStatus>;
+  /** The hub already holds what the device requires: 'in sync' instead of 'ready'. */
+  inSync: boolean;
+}
+
+function SyncMessage({ status, inSync }: SyncMessageProps) {
   const m = status.message;
   if (m.kind === 'warning') {
     return (
@@ -186,7 +196,7 @@ function SyncMessage({ status }: { status: ReturnType<typeof syncStatus> }) {
   const color = { info: 'blue', success: 'teal', error: 'red' }[m.kind];
   return (
     <Alert color={color} variant="light" data-testid="sync-message">
-      {m.text}
+      {m.kind === 'success' && inSync ? texts.inSync : m.text}
     </Alert>
   );
 }

@@ -2,6 +2,7 @@ import { canAccess, type Device, type RouteName } from '@aerie/contract';
 import { Alert, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { usePageTitle } from '../../../lib/page-title';
 import { routePath, routesByName } from '../../../lib/route-paths';
 import { isApiError } from '../../../lib/api-client';
 import { useAddRecentItem } from '../../shell';
@@ -51,9 +52,7 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
   const addRecent = useAddRecentItem('device');
   const recorded = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (device) document.title = `${device.name} / ${deviceMessages.sections[section]}`;
-  }, [device, section]);
+  usePageTitle(device ? `${device.name} / ${deviceMessages.sections[section]}` : null);
 
   useEffect(() => {
     // Recorded again after a rename, so the recent devices show the new name.

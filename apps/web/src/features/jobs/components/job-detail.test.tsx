@@ -5,6 +5,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiAnswer, apiHandler, setupApiServer } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render';
+import { buildDevice } from '../../../test/device.fixture';
 import { JobDetail } from './job-detail';
 
 afterEach(cleanup);
@@ -23,7 +24,10 @@ const job: Job = {
   result: { failedBeams: ['B14'], message: 'Beam B14 is not available.' },
 };
 
-const server = setupApiServer(apiAnswer(api.jobs.get, job));
+const server = setupApiServer(
+  apiAnswer(api.jobs.get, job),
+  apiAnswer(api.devices.get, buildDevice({ id: DEVICE, name: 'MS Northern Star 6' })),
+);
 
 describe('JobDetail', () => {
   it('loads, then shows the raw job as foldable JSON with its device linked', async () => {
@@ -43,7 +47,9 @@ describe('JobDetail', () => {
     expect(json.textContent).toContain('"message": "Beam B14 is not available."');
     expect(screen.getByText('PartialSuccess')).toBeTruthy();
     expect(screen.getByText('2026-11-22 21:15:11')).toBeTruthy();
-    const device = screen.getByRole('link', { name: `Open the device ${DEVICE}` });
+    // The device by its name, linking to its overview.
+    const device = await screen.findByRole('link', { name: 'Open the device MS Northern Star 6' });
+    expect(device.textContent).toBe('MS Northern Star 6');
     expect(device.getAttribute('href')).toBe(`/devices/${DEVICE}/overview`);
     fireEvent.click(screen.getByRole('button', { name: 'Collapse payload' }));
     expect(screen.getByTestId('job-json').textContent).not.toContain('requestedBy');
@@ -54,12 +60,24 @@ describe('JobDetail', () => {
     renderWithProviders(<JobDetail id={JOB} canOpenDevice={false} />, { path: `/jobs/${JOB}` });
     await screen.findByTestId('job-json');
     expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
-    expect(screen.getByText(DEVICE)).toBeTruthy();
+    expect(await screen.findByText('MS Northern Star 6')).toBeTruthy();
     cleanup();
     server.use(apiAnswer(api.jobs.get, { ...job, deviceId: null }));
     renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
     await screen.findByTestId('job-json');
     expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
+  });
+
+  it("names the device by its id when the device cannot be read (deleted, or not the caller's)", async () => {
+    server.use(
+      apiHandler(api.devices.get, () =>
+        HttpResponse.json({ statusCode: 404, message: 'Device not found.' }, { status: 404 }),
+      ),
+    );
+    renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
+    await screen.findByTestId('job-json');
+    const device = await screen.findByRole('link', { name: `Open the device ${DEVICE}` });
+    expect(device.textContent).toBe(DEVICE);
   });
 
   it.each([404, 400])("says 'Job not found.' when the server answers %i", async (status) => {

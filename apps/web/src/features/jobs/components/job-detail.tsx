@@ -1,9 +1,11 @@
 import { Alert, Anchor, Badge, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { routePath } from '../../../lib/route-paths';
 import { JsonTree } from '../../../components/json/json-tree';
 import { isApiError } from '../../../lib/api-client';
+import { getDeviceQueryOptions } from '../../devices';
 import { useJob } from '../api/get-jobs';
 import { jobMessages as m } from '../messages';
 import { formatJobTime, jobStatusColors } from '../utils/job-display';
@@ -24,6 +26,27 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </div>
+  );
+}
+
+/** The job's device by its name (its id until the name is read, or when it cannot be). */
+function JobDevice({ deviceId, canOpen }: { deviceId: string; canOpen: boolean }) {
+  const device = useQuery({ ...getDeviceQueryOptions(deviceId), retry: false });
+  const name = device.data?.name ?? deviceId;
+  const mono = device.data ? 'text' : 'monospace';
+  return canOpen ? (
+    <Anchor
+      ff={mono}
+      size="sm"
+      aria-label={`${m.openDevice} ${name}`}
+      renderRoot={(props) => <Link {...props} to={routePath('deviceOverview', { id: deviceId })} />}
+    >
+      {name}
+    </Anchor>
+  ) : (
+    <Text ff={mono} size="sm" span>
+      {name}
+    </Text>
   );
 }
 
@@ -65,24 +88,7 @@ export function JobDetail({ id, canOpenDevice }: JobDetailProps) {
         <Field label={m.createdOn}>{formatJobTime(job.createdOn)}</Field>
         <Field label={m.finishedOn}>{formatJobTime(job.finishedOn)}</Field>
         <Field label={m.device}>
-          {deviceId === null ? (
-            '—'
-          ) : canOpenDevice ? (
-            <Anchor
-              ff="monospace"
-              size="sm"
-              aria-label={`${m.openDevice} ${deviceId}`}
-              renderRoot={(props) => (
-                <Link {...props} to={routePath('deviceOverview', { id: deviceId })} />
-              )}
-            >
-              {deviceId}
-            </Anchor>
-          ) : (
-            <Text ff="monospace" size="sm" span>
-              {deviceId}
-            </Text>
-          )}
+          {deviceId === null ? '—' : <JobDevice deviceId={deviceId} canOpen={canOpenDevice} />}
         </Field>
       </SimpleGrid>
       <JsonTree

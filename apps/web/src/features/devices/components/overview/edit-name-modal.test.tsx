@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { api, DEVICE_NAME_MAX_LENGTH } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -64,6 +64,18 @@ describe('editing the device name', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(message)).toBeDefined();
     expect(server.requests()).toHaveLength(0);
+  });
+
+  it('lets the input hold exactly the longest name validation allows', async () => {
+    openEditor();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Device Name' });
+    const input = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /Device name/ });
+    expect(input.maxLength).toBe(DEVICE_NAME_MAX_LENGTH);
+    const longest = 'x'.repeat(DEVICE_NAME_MAX_LENGTH);
+    fireEvent.change(input, { target: { value: longest } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Device name updated successfully!')).toBeDefined();
+    expect(server.requests()[0]?.body).toEqual({ name: longest });
   });
 
   it('offers no edit button to roles that may not rename', () => {

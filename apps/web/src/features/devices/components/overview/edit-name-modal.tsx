@@ -65,7 +65,8 @@ function EditNameForm({ device, onClose }: Omit<EditNameModalProps, 'opened'>) {
       <TextInput
         label={texts.label}
         {...form.getInputProps('name')}
-        maxLength={DEVICE_NAME_MAX_LENGTH + 20}
+        // The schema's limit, so the field never holds a name that validation refuses for length.
+        maxLength={DEVICE_NAME_MAX_LENGTH}
         data-autofocus
         required
       />
