@@ -18,12 +18,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTestPostgres } from '../scripts/pg-test-server.mjs';
+import { freePort } from './lib/net.mjs';
 import { signIn } from './lib/sign-in.mjs';
 
 const { values: args } = parseArgs({
@@ -47,16 +47,6 @@ const serverEntry = args.server ? resolve(args.server) : join(root, 'apps/server
 if (!existsSync(serverEntry)) {
   console.error('Build first: npm run build');
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(env) {

@@ -14,7 +14,6 @@
 /* global location, sessionStorage -- used in page.evaluate callbacks, which run in the browser */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { freePort } from './lib/net.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,16 +45,6 @@ const categories = ['performance', 'accessibility', 'best-practices'];
 if (!existsSync(serverEntry)) {
   console.error('Build first: npm run build');
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer() {

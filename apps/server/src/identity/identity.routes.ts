@@ -239,18 +239,6 @@ export async function identityRoutes(
       },
     );
 
-    pages.get('/auth/password', async (_request, reply) =>
-      html(
-        reply,
-        changePasswordPage({
-          brand: o.brand,
-          action: '/auth/password',
-          returnUrl: `${o.publicUrl}/`,
-          minLength: PASSWORD_RULES.minLength,
-        }),
-      ),
-    );
-
     const passwordPage = (
       reply: FastifyReply,
       email: string,
@@ -269,6 +257,8 @@ export async function identityRoutes(
         }),
         status,
       );
+
+    pages.get('/auth/password', async (_request, reply) => passwordPage(reply, '', 200, {}));
 
     pages.post(
       '/auth/password',
