@@ -11,6 +11,7 @@ import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { BRAND, expectVisible, type DemoUser } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { untilStill } from './support/settle.js';
 import {
   chooseOption,
   closeUserPanel,
@@ -42,6 +43,60 @@ async function deviceToSync(page: Page): Promise<Device> {
       return device;
   }
   throw new Error('the demo fleet has no provisioned device that could be synchronized');
+}
+
+/** A device whose overview shows the YES badge (an active subscription) and a map. */
+async function deviceWithSubscriptionAndMap(page: Page): Promise<Device> {
+  const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=200&fields=Id,AccountName');
+  for (const item of list.items.filter((i) => i.accountName?.startsWith('Northwind'))) {
+    const device = await apiAsUser<Device>(page, `/v2/devices/${item.id}`);
+    if (device.activeSubscription?.active && device.location.coordinates) return device;
+  }
+  throw new Error('the demo fleet has no Northwind device with a subscription and a location');
+}
+
+/**
+ * In the dark theme, the device list, a device overview (its YES badge and a dark basemap) and
+ * the JSON tab pass axe, colour contrast included.
+ */
+async function checkDarkDevicePages(page: Page): Promise<void> {
+  const device = await deviceWithSubscriptionAndMap(page);
+  await page.goto(`${baseUrl()}/devices`);
+  await waitForShell(page);
+  await expectVisible(page.getByRole('table').getByRole('link').first(), 'the device rows');
+  await screenshot(page, 'dark-device-list', { fullPage: false });
+  await expectNoSeriousAxeViolations(page);
+
+  const basemap = page
+    .waitForResponse((res) => res.url().includes('/countries-50m'), { timeout: 30_000 })
+    .catch(() => undefined);
+  await page.goto(`${baseUrl()}/devices/${device.id}/overview`);
+  await waitForShell(page);
+  const map = page.getByTestId('device-map');
+  await expectVisible(map, 'the map');
+  await basemap;
+  await screenshot(page, 'dark-device-overview', { fullPage: false });
+  await expectNoSeriousAxeViolations(page);
+  // axe checks the contrast of what is on screen: the pane scrolls to the YES badge.
+  const yes = page
+    .getByTestId('subscription-card')
+    .locator('.mantine-Badge-root', { hasText: 'Yes' });
+  await yes.scrollIntoViewIfNeeded();
+  await expectVisible(yes, 'the YES badge');
+  await screenshot(page, 'dark-device-subscription', { fullPage: false });
+  await expectNoSeriousAxeViolations(page);
+  expect(await map.getAttribute('data-basemap'), 'the basemap of the dark theme').toBe('dark');
+  await map.getByRole('button', { name: 'Zoom out' }).click();
+  await map.getByRole('button', { name: 'Zoom out' }).click();
+  await map.scrollIntoViewIfNeeded();
+  await untilStill(map);
+  await screenshot(page, 'dark-device-map', { fullPage: false });
+
+  await page.goto(`${baseUrl()}/devices/${device.id}/json`);
+  await waitForShell(page);
+  await expectVisible(page.getByTestId('device-json'), 'the device JSON');
+  await screenshot(page, 'dark-device-json', { fullPage: false });
+  await expectNoSeriousAxeViolations(page);
 }
 
 describe('application shell: session, panels, themes and maintenance', () => {
@@ -230,6 +285,7 @@ describe('application shell: session, panels, themes and maintenance', () => {
         );
         await screenshot(page, `shell-theme-${theme}`);
         await expectNoSeriousAxeViolations(page);
+        if (theme === 'dark') await checkDarkDevicePages(page);
       }
 
       // The menu collapses at once; the reload must wait for the server to have saved it.

@@ -1,5 +1,6 @@
 import { roleDisplayName, type RoleKey } from '@aerie/contract';
 import { describe, expect, test } from 'vitest';
+import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { BRAND, expectVisible, type DemoUser } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
@@ -131,5 +132,69 @@ describe('application shell', () => {
     await expectNoSeriousAxeViolations(page);
     await pane.getByRole('button', { name: 'Close detail' }).click();
     await page.waitForURL((url) => url.pathname === '/devices');
+
+    // Focus moves into the pane, the covered list is inert, Escape closes, focus is back on the row.
+    const row = page.getByRole('table').getByRole('link').first();
+    const rowHref = await row.getAttribute('href');
+    await row.click();
+    await expectVisible(pane, 'the detail pane');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="detail-pane"]')?.contains(document.activeElement),
+    );
+    expect(await row.evaluate((el) => el.closest('[inert]') !== null), 'list inert').toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/devices');
+    await page.waitForFunction(
+      (href) => document.activeElement?.getAttribute('href') === href,
+      rowHref,
+    );
+    expect(await row.evaluate((el) => el.closest('[inert]') !== null), 'list inert').toBe(false);
+
+    // A context pane gives focus back to the button that opened it.
+    const support = page.getByRole('button', { name: 'Support', exact: true });
+    await support.click();
+    await expectVisible(page.getByRole('complementary'), 'the support pane');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Support',
+    );
+
+    // The compact pane leaves the list's controls whole and usable beside it.
+    await apiAsUser(page, '/v2/users/settings', {
+      method: 'PUT',
+      body: { detailFullWidth: false },
+    });
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.reload();
+      await waitForShell(page);
+      await row.click();
+      await expectVisible(pane, 'the compact detail pane');
+      expect(await pane.getAttribute('data-offset')).toBe('605');
+      const paneLeft = (await pane.boundingBox())!.x;
+      for (const [name, control] of [
+        ['filters', page.getByRole('search', { name: 'Device filters' })],
+        ['pagination', page.getByRole('navigation', { name: 'Pages' })],
+        ['Columns', page.getByRole('button', { name: 'Columns', exact: true })],
+      ] as const) {
+        const box = (await control.boundingBox())!;
+        expect(box.x + box.width, `${name} right edge beside the pane`).toBeLessThanOrEqual(
+          paneLeft,
+        );
+      }
+      expect(await row.evaluate((el) => el.closest('[inert]') !== null), 'list inert').toBe(false);
+      await screenshot(page, 'shell-detail-pane-compact');
+      // On a narrow screen the pane covers the list, which is then inert.
+      await page.setViewportSize({ width: 600, height: 900 });
+      await page.waitForFunction(() =>
+        document.querySelector('[data-detail-under]')?.hasAttribute('inert'),
+      );
+      await screenshot(page, 'shell-detail-pane-narrow');
+    } finally {
+      await apiAsUser(page, '/v2/users/settings', {
+        method: 'PUT',
+        body: { detailFullWidth: true },
+      });
+    }
   });
 });

@@ -150,10 +150,17 @@ function artifactName(name: string): string {
   );
 }
 
-/** Writes a full-page PNG to e2e/artifacts/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Writes a PNG of the page to e2e/artifacts/<name>.png and returns its path: the full page, or
+ * only the viewport (what a detail pane, fixed over the page, looks like on screen).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${artifactName(name)}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }

@@ -37,16 +37,38 @@ function paneContent(pane: Exclude<ContextPane, 'none'>): ReactNode {
   }
 }
 
-/** Hosts the one open context pane on the right (spec 000 §2.2); Escape or Close sets none. */
+/**
+ * Hosts the one open context pane on the right (spec 000 §2.2); Escape or Close sets none.
+ * Focus moves to the pane's title when it opens and back to the button that opened it after.
+ */
 export function ContextPaneHost() {
   const pane = useStore(contextPane);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const paneRef = useRef<HTMLElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    if (pane === 'none') return;
+    if (pane === 'none') {
+      const target = opener.current;
+      opener.current = null;
+      const active = document.activeElement;
+      // Only focus the pane took with it comes back (a link in it may have moved focus on).
+      if (target?.isConnected && (!active || active === document.body || !active.isConnected))
+        target.focus();
+      return;
+    }
+    const active = document.activeElement;
+    if (
+      active instanceof HTMLElement &&
+      active !== document.body &&
+      !paneRef.current?.contains(active)
+    )
+      opener.current = active;
     headingRef.current?.focus();
+    // Focus on the page itself; inside the pane, its own handler answers first (a tooltip's
+    // Escape handler on the document stops the key from reaching the window).
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') closeContextPane();
+      if (event.key === 'Escape' && event.target === document.body) closeContextPane();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -56,6 +78,12 @@ export function ContextPaneHost() {
   return (
     <Paper
       component="aside"
+      ref={paneRef}
+      onKeyDown={(event) => {
+        // Not from a portal (a menu of the pane's form): those close themselves first.
+        if (event.key === 'Escape' && paneRef.current?.contains(event.target as Node))
+          closeContextPane();
+      }}
       shadow="xl"
       className={classes.pane}
       aria-labelledby="context-pane-title"

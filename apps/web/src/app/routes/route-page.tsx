@@ -13,7 +13,7 @@ import { useMe } from '../../features/users';
 import { useRuntimeConfig } from '../../lib/config';
 import { libMessages } from '../../lib/messages';
 import { useNamedPageTitle } from '../../lib/page-title';
-import { DetailPane } from '../layout/detail-pane';
+import { DetailPaneLayer } from '../layout/detail-pane';
 import { guardRedirect, isDetailRoute } from '../../lib/route-paths';
 
 export interface RoutePageProps {
@@ -75,14 +75,26 @@ export function RoutePage({ route, title, page: Page }: RoutePageProps) {
   }, [redirectTo, route.name, title]);
 
   if (redirectTo) return <Navigate to={redirectTo} replace />;
-  if (!child) return <Page />;
-  if (isDetail(self) || !isDetail(child)) return <Outlet />;
+  if (child && (isDetail(self) || !isDetail(child))) return <Outlet />;
   return (
-    <>
-      <Page />
-      <DetailPane closeTo={`${self.pathname}${searchStr}`}>
-        <Outlet />
-      </DetailPane>
-    </>
+    <DetailPaneLayer
+      page={<Page />}
+      pane={
+        child
+          ? {
+              closeTo: `${self.pathname}${searchStr}`,
+              itemPath: itemPathOf(self.pathname, child.pathname),
+              content: <Outlet />,
+            }
+          : null
+      }
+    />
   );
+}
+
+/** The item's own address under the page (`/devices/{id}` of `/devices/{id}/json`). */
+function itemPathOf(pagePath: string, childPath: string): string {
+  const base = pagePath.replace(/\/$/, '');
+  const segment = childPath.slice(base.length + 1).split('/')[0] ?? '';
+  return `${base}/${segment}`;
 }

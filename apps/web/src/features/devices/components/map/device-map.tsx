@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, useComputedColorScheme } from '@mantine/core';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // NOTE: MapLibre 6 in a bundler needs its worker as an asset URL (MapLibre's v5→v6 guide).
@@ -15,28 +15,47 @@ maplibregl.setWorkerUrl(workerUrl);
 const READY_RETRY_MS = 1000;
 const READY_ATTEMPTS = 5;
 
-/** The offline style: sea, land and borders from the bundled countries; no glyphs, no tiles. */
-const style: maplibregl.StyleSpecification = {
-  version: 8,
-  sources: {
-    countries: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
-  },
-  layers: [
-    { id: 'sea', type: 'background', paint: { 'background-color': '#cde4ec' } },
-    {
-      id: 'land',
-      type: 'fill',
-      source: 'countries',
-      paint: { 'fill-color': '#f4f1e8', 'fill-antialias': true },
-    },
-    {
-      id: 'borders',
-      type: 'line',
-      source: 'countries',
-      paint: { 'line-color': '#9aa9ad', 'line-width': 0.8 },
-    },
-  ],
+type Basemap = 'light' | 'dark';
+
+/** The basemap's colours in each colour scheme: sea, land and borders. */
+const palettes: Record<Basemap, { sea: string; land: string; borders: string }> = {
+  light: { sea: '#cde4ec', land: '#f4f1e8', borders: '#9aa9ad' },
+  dark: { sea: '#14232b', land: '#343a40', borders: '#6b7780' },
 };
+
+/** The offline style: sea, land and borders from the bundled countries; no glyphs, no tiles. */
+function basemapStyle(basemap: Basemap): maplibregl.StyleSpecification {
+  const palette = palettes[basemap];
+  return {
+    version: 8,
+    sources: {
+      countries: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+    },
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': palette.sea } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'countries',
+        paint: { 'fill-color': palette.land, 'fill-antialias': true },
+      },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'countries',
+        paint: { 'line-color': palette.borders, 'line-width': 0.8 },
+      },
+    ],
+  };
+}
+
+/** Recolours a drawn map when the colour scheme changes (the map itself stays). */
+function recolour(map: maplibregl.Map, basemap: Basemap): void {
+  const palette = palettes[basemap];
+  map.setPaintProperty('sea', 'background-color', palette.sea);
+  map.setPaintProperty('land', 'fill-color', palette.land);
+  map.setPaintProperty('borders', 'line-color', palette.borders);
+}
 
 export interface DeviceMapProps {
   latitude: number;
@@ -55,6 +74,10 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
   const mapRef = useRef<maplibregl.Map | null>(null);
   const failed = useRef(onUnavailable);
   failed.current = onUnavailable;
+  // The dark basemap in the dark theme; the map is made once and recoloured on a change.
+  const basemap: Basemap = useComputedColorScheme('light');
+  const initialBasemap = useRef(basemap);
+  initialBasemap.current = basemap;
 
   useEffect(() => {
     let cancelled = false;
@@ -67,7 +90,7 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
       try {
         const map = new maplibregl.Map({
           container: element,
-          style,
+          style: basemapStyle(initialBasemap.current),
           center: [longitude, latitude],
           zoom: MAP_INITIAL_ZOOM,
           attributionControl: { compact: true, customAttribution: 'Natural Earth' },
@@ -108,6 +131,12 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
     };
   }, [latitude, longitude, color, label]);
 
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map?.isStyleLoaded()) recolour(map, basemap);
+    else map?.once('load', () => recolour(map, basemap));
+  }, [basemap]);
+
   const flyTo = (zoom: number) =>
     mapRef.current?.flyTo({ center: [longitude, latitude], zoom, essential: true });
 
@@ -117,6 +146,7 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
         ref={container}
         className={classes.map}
         data-testid="device-map"
+        data-basemap={basemap}
         data-zoom-initial={MAP_INITIAL_ZOOM}
       />
       <Group gap="xs" mt="xs">

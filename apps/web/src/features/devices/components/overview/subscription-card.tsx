@@ -7,6 +7,7 @@ import { deviceMessages } from '../../messages';
 import { formatDataLimit, formatUtcDateTime } from '../../utils/device-display';
 import { Field, FieldList, OverviewCard } from './overview-card';
 import { SubscriptionHistoryModal, type HistoryColumns } from './subscription-history-modal';
+import classes from './overview.module.css';
 
 const texts = deviceMessages.overview.subscription;
 
@@ -19,9 +20,6 @@ export interface SubscriptionCardProps {
 }
 
 /** The active subscription (description, data limit, start, end, active) and its links. */
-/** A darker green than Mantine's on the light green badge: 5.6:1 (WCAG AA). */
-const ACTIVE_TEXT = '#1e6b30';
-
 export function SubscriptionCard({ device, showLinks, historyColumns }: SubscriptionCardProps) {
   const [historyOpen, history] = useDisclosure(false);
   const active = device.activeSubscription;
@@ -58,8 +56,14 @@ export function SubscriptionCard({ device, showLinks, historyColumns }: Subscrip
           <Field label={texts.active}>
             <Badge
               color={active.active ? 'green' : 'gray'}
-              // Mantine's light green text on its light green falls under WCAG AA (3.8:1).
-              {...(active.active ? { style: { '--badge-color': ACTIVE_TEXT } } : {})}
+              // Mantine's green text on its light green falls under WCAG AA in both schemes.
+              {...(active.active
+                ? {
+                    className: classes.activeBadge,
+                    // Mantine sets the badge's colour inline: it takes the class's colour.
+                    style: { '--badge-color': 'var(--aerie-active-badge-color)' },
+                  }
+                : {})}
               variant="light"
               radius="sm"
             >
