@@ -106,8 +106,15 @@ describe('device sync', () => {
     expect(await syncSwitch(page, 'Activated').isDisabled()).toBe(true);
     await screenshot(page, 'device-sync-unprovisioned');
 
-    // Provision: the switch changes only when the hub has confirmed it.
+    // Provision asks first (it cannot be undone from the portal); the switch changes only when
+    // the hub has confirmed it.
     await syncSwitch(page, 'Provisioned').click({ force: true });
+    const confirm = page.getByRole('dialog', { name: 'Provision on the hub' });
+    await expectVisible(
+      confirm.getByText('cannot be deprovisioned from the portal', { exact: false }),
+      'the provisioning confirmation',
+    );
+    await confirm.getByRole('button', { name: 'Provision' }).click();
     await waitForHubJob(page, () => syncSwitch(page, 'Provisioned').isChecked(), 'provision');
     await expectVisible(
       syncCard(page).getByText('Unable to deprovision Device.'),

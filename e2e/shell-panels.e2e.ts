@@ -191,8 +191,29 @@ describe('application shell: session, panels, themes and maintenance', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(who.email);
 
-    await panel.getByRole('button', { name: `Delete API client ${clientId}` }).click();
+    // Deleting asks first and names the consequence; Escape cancels and keeps the client.
+    const deleteButton = panel.getByRole('button', { name: `Delete API client ${clientId}` });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete API client' });
+    await expectVisible(dialog, 'the delete confirmation');
+    await expectVisible(
+      dialog.getByText(`Tokens issued to ${clientId} stop working`, { exact: false }),
+      'the consequence',
+    );
+    await untilStill(dialog);
+    await screenshot(page, 'shell-api-client-delete-confirm');
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await panel.getByRole('cell', { name: clientId, exact: true }).count()).toBe(1);
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await panel.getByRole('cell', { name: clientId, exact: true }).waitFor({ state: 'detached' });
+    const after = await fetch(`${baseUrl()}/v2/users/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(after.status, 'the deleted client’s token').toBe(401);
   });
 
   test('a test notification arrives in the open pane without a reload and counts as unread', async () => {
@@ -226,6 +247,17 @@ describe('application shell: session, panels, themes and maintenance', () => {
       page.getByRole('button', { name: 'Notifications', exact: true }),
       'no unread badge',
     );
+
+    // Clear all asks first; only the confirmation clears the list.
+    await pane.getByRole('button', { name: 'Clear all' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Clear all notifications' });
+    await expectVisible(dialog, 'the clear-all confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await pane.getByText('This is a test notification.').count()).toBeGreaterThan(0);
+    await pane.getByRole('button', { name: 'Clear all' }).click();
+    await dialog.getByRole('button', { name: 'Clear all' }).click();
+    await expectVisible(pane.getByText('No notifications to show'), 'the empty pane');
   });
 
   test('a hub job notification opens the device overview when clicked', async () => {

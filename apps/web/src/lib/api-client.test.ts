@@ -95,7 +95,7 @@ describe('apiFetch', () => {
     expect(error.field).toBe('name');
   });
 
-  it('falls back to the status text when the error body is not the contract error shape', async () => {
+  it('names the status when the error body carries no message', async () => {
     setup(
       () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
@@ -103,8 +103,27 @@ describe('apiFetch', () => {
     const error = await rejection(apiFetch('/v2/items/1', itemSchema));
 
     expect(error.status).toBe(502);
-    expect(error.message).toBe('Bad Gateway');
+    expect(error.message).toBe('Request failed with status 502 (Bad Gateway).');
     expect(error.field).toBeUndefined();
+  });
+
+  it("takes the server's message from an error body of another shape, not the status text", async () => {
+    setup(() =>
+      Response.json(
+        { message: 'The hub did not answer in time.' },
+        {
+          status: 504,
+          statusText: 'Gateway Timeout',
+        },
+      ),
+    );
+    expect((await rejection(apiFetch('/v2/items/1', itemSchema))).message).toBe(
+      'The hub did not answer in time.',
+    );
+    setup(() => new Response('upstream connect error', { status: 503, statusText: 'Unavailable' }));
+    expect((await rejection(apiFetch('/v2/items/1', itemSchema))).message).toBe(
+      'upstream connect error',
+    );
   });
 
   it('rejects with an invalid-response ApiError when the body does not match the schema', async () => {

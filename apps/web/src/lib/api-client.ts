@@ -297,10 +297,30 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** At most this much of a plain-text error body is taken as the server's message. */
+const MAX_TEXT_MESSAGE = 300;
+
+/**
+ * The server's own words in an error body that is not the contract's shape (a proxy, the
+ * identity provider, a plain-text answer): `message`, then `error_description`, then short text.
+ */
+function serverMessage(text: string, body: unknown): string | null {
+  if (body && typeof body === 'object') {
+    const { message, error_description: description } = body as Record<string, unknown>;
+    if (typeof message === 'string' && message.trim()) return message.trim();
+    if (typeof description === 'string' && description.trim()) return description.trim();
+    return null;
+  }
+  const plain = text.trim();
+  if (plain && plain.length <= MAX_TEXT_MESSAGE && !plain.startsWith('<')) return plain;
+  return null;
+}
+
 async function errorFromResponse(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
   let body: unknown;
   try {
-    body = JSON.parse(await response.text()) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     body = undefined;
   }
@@ -313,10 +333,13 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
       field: parsed.data.field,
     });
   }
+  // NOTE: issue 13: the server's message, never the bare status text, when it sent one.
   return new ApiError({
     status: response.status,
     kind: 'http',
-    message: response.statusText || `Request failed with status ${response.status}.`,
+    message:
+      serverMessage(text, body) ??
+      `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}.`,
   });
 }
 

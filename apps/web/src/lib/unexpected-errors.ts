@@ -10,6 +10,8 @@ const REPEAT_WINDOW_MS = 5_000;
 export interface ErrorToast {
   title?: string;
   message: string;
+  /** The stack, shown apart from the message (detailed errors only). */
+  detail?: string;
   /** Milliseconds, or false for a persistent notification. */
   autoClose: number | false;
 }
@@ -53,7 +55,8 @@ export function createUnexpectedErrorHandler(deps: UnexpectedErrorDependencies) 
     if (showsDetailedErrors(deps.viewer())) {
       deps.notify({
         title: libMessages.detailedErrorTitle,
-        message: stack ? `${message}\n${stack}` : message,
+        message,
+        ...(stack ? { detail: stack } : {}),
         autoClose: false,
       });
     } else {

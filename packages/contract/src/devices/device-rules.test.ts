@@ -16,6 +16,7 @@ import {
   numberToIp,
   prefixLength,
   subnetOf,
+  networkConfigurationIssues,
   validateNetworkConfiguration,
 } from './device-rules.js';
 
@@ -155,6 +156,17 @@ describe('validateNetworkConfiguration', () => {
     dhcpClientIpRangeStart: '10.20.30.2',
     dhcpClientIpRangeEnd: '10.20.30.254',
   };
+
+  it('names the field each refusal is about', () => {
+    const fields = (config: Record<string, string>) =>
+      networkConfigurationIssues(config).map((issue) => issue.field);
+    expect(fields({ ...valid, sat0IpAddress: '172.16' })).toEqual(['sat0IpAddress']);
+    expect(fields({ eth0IpAddress: '10.20.30.1' })).toEqual(['eth0SubnetMask']);
+    expect(fields({ ...valid, dhcpGateway: '10.20.30.9' })).toEqual(['dhcpGateway']);
+    expect(fields({ ...valid, dhcpClientIpRangeEnd: '10.20.31.9' })).toEqual([
+      'dhcpClientIpRangeEnd',
+    ]);
+  });
 
   it('allows all fields empty', () => {
     expect(validateNetworkConfiguration({})).toEqual([]);

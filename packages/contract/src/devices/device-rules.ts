@@ -127,27 +127,46 @@ export function calculateDhcp(
   };
 }
 
+/** A reason a network configuration cannot be saved, and the field it is about. */
+export interface NetworkConfigurationIssue {
+  field: NetworkConfigurationField;
+  message: string;
+}
+
 /**
  * Every reason a network configuration cannot be saved, in the spec's order (the first is
- * the one to show). All fields empty is allowed.
+ * the one to show), each with the field to mark. All fields empty is allowed.
  */
-export function validateNetworkConfiguration(
+export function networkConfigurationIssues(
   config: Partial<Record<NetworkConfigurationField, string | null>>,
-): string[] {
+): NetworkConfigurationIssue[] {
   const M = NETWORK_CONFIGURATION_MESSAGES;
-  const errors: string[] = [];
+  const issues: NetworkConfigurationIssue[] = [];
   for (const { key, label } of NETWORK_CONFIGURATION_FIELDS) {
     const v = config[key];
-    if (filled(v) && !isValidIpAddress(v.trim())) errors.push(M.invalidField(label));
+    if (filled(v) && !isValidIpAddress(v.trim()))
+      issues.push({ field: key, message: M.invalidField(label) });
   }
-  if (errors.length) return errors;
+  if (issues.length) return issues;
   const anySet = NETWORK_CONFIGURATION_FIELDS.some(({ key }) => filled(config[key]));
   if (!anySet) return [];
-  if (!filled(config.eth0IpAddress) || !filled(config.eth0SubnetMask)) return [M.eth0Required];
+  if (!filled(config.eth0IpAddress) || !filled(config.eth0SubnetMask))
+    return [
+      {
+        field: filled(config.eth0IpAddress) ? 'eth0SubnetMask' : 'eth0IpAddress',
+        message: M.eth0Required,
+      },
+    ];
   const dhcp = calculateDhcp(config.eth0IpAddress, config.eth0SubnetMask);
-  if (!dhcp.ok) return [dhcp.error];
+  if (!dhcp.ok)
+    return [
+      {
+        field: dhcp.error === M.eth0NotHost ? 'eth0IpAddress' : 'eth0SubnetMask',
+        message: dhcp.error,
+      },
+    ];
   if (config.dhcpGateway?.trim() !== dhcp.value.dhcpGateway)
-    errors.push(M.gateway(dhcp.value.dhcpGateway));
+    issues.push({ field: 'dhcpGateway', message: M.gateway(dhcp.value.dhcpGateway) });
   const start = config.dhcpClientIpRangeStart?.trim();
   const end = config.dhcpClientIpRangeEnd?.trim();
   if (filled(start) || filled(end)) {
@@ -157,15 +176,27 @@ export function validateNetworkConfiguration(
     );
     const inside = (v: string | undefined) =>
       !filled(v) || (ipToNumber(v) > network && ipToNumber(v) < broadcast);
-    if (!inside(start) || !inside(end)) errors.push(M.rangeOutsideSubnet);
+    if (!inside(start) || !inside(end))
+      issues.push({
+        field: inside(start) ? 'dhcpClientIpRangeEnd' : 'dhcpClientIpRangeStart',
+        message: M.rangeOutsideSubnet,
+      });
     else if (filled(start) && filled(end)) {
       const gateway = ipToNumber(dhcp.value.dhcpGateway);
-      if (ipToNumber(start) > ipToNumber(end)) errors.push(M.rangeOrder);
+      if (ipToNumber(start) > ipToNumber(end))
+        issues.push({ field: 'dhcpClientIpRangeStart', message: M.rangeOrder });
       else if (ipToNumber(start) <= gateway && gateway <= ipToNumber(end))
-        errors.push(M.rangeIncludesGateway);
+        issues.push({ field: 'dhcpClientIpRangeStart', message: M.rangeIncludesGateway });
     }
   }
-  return errors;
+  return issues;
+}
+
+/** The messages of {@link networkConfigurationIssues}, in the same order. */
+export function validateNetworkConfiguration(
+  config: Partial<Record<NetworkConfigurationField, string | null>>,
+): string[] {
+  return networkConfigurationIssues(config).map((issue) => issue.message);
 }
 
 /** Whether all nine fields are set and the configuration passes every rule. */

@@ -156,38 +156,50 @@ describe('PUT /v2/devices/{id}/networkConfig', () => {
       'an invalid address',
       { ...VALID, sat0IpAddress: '172.20.1' },
       'Please enter a valid IP Address for "SAT0 IP".',
+      'sat0IpAddress',
     ],
     [
       'an invalid range start',
       { ...VALID, dhcpClientIpRangeStart: 'ten' },
       'Please enter a valid IP Address for "DCHP Range Start".',
+      'dhcpClientIpRangeStart',
     ],
     [
       'no ETH0 fields',
       { mgmtIpAddress: '192.168.50.10' },
       'Please enter valid values for ETH0IpAddress or ETH0Subnetmask.',
+      'eth0IpAddress',
     ],
     [
       'a wrong gateway',
       { ...VALID, dhcpGateway: '10.40.7.254' },
       'DHCP Gateway value should be 10.40.7.1.',
+      'dhcpGateway',
     ],
     [
       'a DHCP range outside the subnet',
       { ...VALID, dhcpClientIpRangeEnd: '10.40.8.20' },
       'The DHCP range must lie within the ETH0 subnet.',
+      'dhcpClientIpRangeEnd',
     ],
     [
       'a range from the network address',
       { ...VALID, dhcpClientIpRangeStart: '10.40.7.0' },
       'The DHCP range must lie within the ETH0 subnet.',
+      'dhcpClientIpRangeStart',
     ],
-    ['a field that is not text', { ...VALID, eth0IpAddress: 42 }, 'Address fields must be text.'],
-  ])('refuses %s with 400 and the message', async (_what, body, message) => {
+    [
+      'a field that is not text',
+      { ...VALID, eth0IpAddress: 42 },
+      'Address fields must be text.',
+      'eth0IpAddress',
+    ],
+  ])('refuses %s with 400, the message and the field', async (_what, body, message, field) => {
     const before = await stored(other);
     const res = await save('superUser', other, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<{ message: string }>().message).toContain(message);
+    expect(res.json<{ field?: string }>().field).toBe(field);
     expect(await stored(other)).toEqual(before);
   });
 

@@ -6,7 +6,7 @@ import {
   isComponentModelEditable,
   MODEL_MANAGED_BY_PRODUCT,
   NETWORK_CONFIGURATION_FIELDS,
-  validateNetworkConfiguration,
+  networkConfigurationIssues,
   type Component,
   type ComponentModelUpdate,
   type Device,
@@ -84,8 +84,8 @@ export function createDeviceConfigService(
       const grant = await authorize(principal, api.deviceConfig.networkConfig.access);
       await visibleDevice(deviceInScope, grant, id);
       const config = normalise(body);
-      const [error] = validateNetworkConfiguration(config);
-      if (error) throw new BadRequestError(error);
+      const [issue] = networkConfigurationIssues(config);
+      if (issue) throw new BadRequestError(issue.message, issue.field);
       const empty = Object.values(config).every((v) => v === null);
       return repo.saveNetworkConfig(id, empty ? null : config);
     },

@@ -9,6 +9,9 @@ export const apiClientsMessages = {
   cancel: 'Cancel',
   deleteApiClient: (clientId: string) => `Delete API client ${clientId}`,
   delete: 'Delete',
+  deleteTitle: 'Delete API client',
+  deleteConsequence: (clientId: string) =>
+    `Delete the API client ${clientId}? Tokens issued to ${clientId} stop working at once, and programs that use it can no longer call the API. This cannot be undone.`,
   noApiClients: 'There are no API clients to show here.',
   apiClientsFailed: 'The API clients could not be loaded.',
   apiClientAdded: (clientId: string) => `API client ${clientId} added.`,

@@ -23,6 +23,10 @@ export const syncMessages = {
   confirmText: (name: string) =>
     `Synchronize ${name} with the hub? The hub applies the device's beams, activation and cell traffic in the background; this may take several minutes.`,
   confirm: 'Synchronize',
+  provisionTitle: 'Provision on the hub',
+  provisionText: (name: string) =>
+    `Provision ${name} on the hub? The hub creates the device on its required beams. A provisioned device cannot be deprovisioned from the portal.`,
+  provisionConfirm: 'Provision',
   cancel: 'Cancel',
   /** The in-sync badges of Device Hub State and the Network Inventory. */
   syncState: { inSync: 'In sync', outOfSync: 'Out of sync', unknown: 'Unknown' },

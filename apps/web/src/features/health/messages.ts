@@ -21,6 +21,9 @@ export const healthMessages = {
   maintenanceUnderway: (brand: string) =>
     `${brand} is undergoing routine maintenance. Please check back soon.`,
   maintenanceOver: 'The portal is available again.',
+  portalAvailable: (brand: string) => `${brand} is available.`,
+  maintenanceRechecking: 'The status is checked again every 30 seconds.',
+  tryAgain: 'Try again',
   maintenanceChecking: 'Checking the portal’s status…',
   goHome: 'Go to Home',
   clearCache: (kind: CacheKind) => `Clear ${kind} cache`,

@@ -5,6 +5,9 @@ export const notificationsMessages = {
   failed: 'The notifications could not be loaded.',
   bell: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications (${unread} unread)`),
   clearAll: 'Clear all',
+  clearAllTitle: 'Clear all notifications',
+  clearAllConsequence:
+    'Remove every notification from this list? They cannot be brought back; new ones still arrive.',
   testNotificationSent: 'Test notification sent.',
   types: {
     info: 'Information',

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useCreateApiClient } from '../api/create-api-client';
 import { useDeleteApiClient } from '../api/delete-api-client';
 import { useApiClients } from '../api/get-api-clients';
@@ -25,6 +26,17 @@ export function ApiClientsTab() {
   const create = useCreateApiClient();
   const remove = useDeleteApiClient();
   const [adding, setAdding] = useState(false);
+  // The client whose deletion waits for the user's confirmation (kept while the dialog closes).
+  const [deleting, setDeleting] = useState<{ clientId: string; open: boolean } | null>(null);
+
+  const deleteClient = (clientId: string) =>
+    remove.mutate(clientId, {
+      onSuccess: () =>
+        notifications.show({
+          message: apiClientsMessages.apiClientDeleted(clientId),
+          autoClose: TOAST_MS,
+        }),
+    });
 
   return (
     <Stack gap="sm">
@@ -88,15 +100,7 @@ export function ApiClientsTab() {
                     color="red"
                     aria-label={apiClientsMessages.deleteApiClient(client.clientId)}
                     loading={remove.isPending && remove.variables === client.clientId}
-                    onClick={() =>
-                      remove.mutate(client.clientId, {
-                        onSuccess: () =>
-                          notifications.show({
-                            message: apiClientsMessages.apiClientDeleted(client.clientId),
-                            autoClose: TOAST_MS,
-                          }),
-                      })
-                    }
+                    onClick={() => setDeleting({ clientId: client.clientId, open: true })}
                   >
                     {apiClientsMessages.delete}
                   </Button>
@@ -106,6 +110,20 @@ export function ApiClientsTab() {
           </Table.Tbody>
         </Table>
       )}
+      <ConfirmDialog
+        opened={deleting?.open ?? false}
+        title={apiClientsMessages.deleteTitle}
+        confirmLabel={apiClientsMessages.delete}
+        cancelLabel={apiClientsMessages.cancel}
+        destructive
+        onCancel={() => setDeleting((d) => d && { ...d, open: false })}
+        onConfirm={() => {
+          if (deleting) deleteClient(deleting.clientId);
+          setDeleting((d) => d && { ...d, open: false });
+        }}
+      >
+        {deleting ? apiClientsMessages.deleteConsequence(deleting.clientId) : ''}
+      </ConfirmDialog>
     </Stack>
   );
 }

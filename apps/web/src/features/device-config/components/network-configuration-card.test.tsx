@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { api } from '@aerie/contract';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpResponse, type RequestHandler } from 'msw';
@@ -15,7 +15,11 @@ import { renderWithProviders } from '../../../test/render';
 import { buildDevice } from '../../../test/device.fixture';
 import { NetworkConfigurationCard } from './network-configuration-card';
 
-afterEach(cleanup);
+// Toasts live in a global store: each test starts without the last one's.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 const config = {
   eth0IpAddress: '10.1.2.1',
@@ -117,6 +121,51 @@ describe('Satellite Network Configuration', () => {
     open([apiHandler(SAVE, () => apiError(400, 'Nope.'))]);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Unable to save, Error : Nope.')).toBeDefined();
+  });
+
+  it('marks the field of a refused rule and drops the stale alert once a field changes', async () => {
+    open([apiAnswer(SAVE, config)]);
+    type('DHCP Gateway', '10.1.2.254');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'DHCP Gateway value should be 10.1.2.1.',
+    );
+    expect(field('DHCP Gateway').getAttribute('aria-invalid')).toBe('true');
+    type('DHCP Gateway', '10.1.2.1');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(field('DHCP Gateway').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('shows the message of a 400 that names a field on that field', async () => {
+    open([
+      apiHandler(SAVE, () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Not this one.',
+            field: 'mgmtIpAddress',
+          },
+          { status: 400 },
+        ),
+      ),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Not this one.')).toBeDefined();
+    expect(field('MGMT IP').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Unable to save, Error : Not this one.')).toBeDefined();
+  });
+
+  it('shows a repeated toast once instead of stacking copies', async () => {
+    open();
+    type('ETH0 Subnet Mask', '');
+    const calculate = screen.getByRole('button', { name: 'Auto-calculate DHCP' });
+    fireEvent.click(calculate);
+    fireEvent.click(calculate);
+    fireEvent.click(calculate);
+    const text = 'Please enter IP Addresses for "ETH0 IP" and "ETH0 SubnetMask".';
+    await screen.findByText(text);
+    await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(1));
   });
 
   it('asks for both ETH0 fields, then for valid values, before calculating DHCP', async () => {

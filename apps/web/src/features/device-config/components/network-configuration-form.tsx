@@ -1,14 +1,14 @@
 import {
   isValidIpAddress,
   NETWORK_CONFIGURATION_FIELDS,
-  validateNetworkConfiguration,
+  networkConfigurationIssues,
   type NetworkConfigurationField,
   type SatelliteNetworkConfiguration,
 } from '@aerie/contract';
 import { Alert, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { isApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
 import { useCalculateDhcp } from '../api/calculate-dhcp';
 import { useUpdateNetworkConfig } from '../api/update-network-config';
 import { configMessages } from '../messages';
@@ -27,9 +27,12 @@ function draftOf(config: SatelliteNetworkConfiguration | null): Draft {
 /** Where the first save rule failure is kept among the form's errors. */
 const FORM_ERROR = 'form';
 
+const isField = (name: string | undefined): name is NetworkConfigurationField =>
+  NETWORK_CONFIGURATION_FIELDS.some(({ key }) => key === name);
+
 /**
  * Each filled field must be an address; the save rules of spec 001 §5 (the first failure, under
- * the form) come from the contract.
+ * the form, its field marked) come from the contract.
  */
 function validateDraft(draft: Draft): FormErrors {
   const errors: FormErrors = {};
@@ -37,15 +40,27 @@ function validateDraft(draft: Draft): FormErrors {
     const value = draft[key].trim();
     if (value !== '' && !isValidIpAddress(value)) errors[key] = texts.invalidIp;
   }
-  const [first] = validateNetworkConfiguration(draft);
-  if (first) errors[FORM_ERROR] = first;
+  const [first] = networkConfigurationIssues(draft);
+  if (first) {
+    errors[FORM_ERROR] = first.message;
+    // Marked without a text of its own: the message is in the alert under the form.
+    errors[first.field] ??= true;
+  }
   return errors;
+}
+
+/** The errors left once a field changes: the save rule's alert and marks are stale then. */
+function withoutRuleErrors(errors: FormErrors): FormErrors {
+  const kept: FormErrors = {};
+  for (const [name, error] of Object.entries(errors))
+    if (name !== FORM_ERROR && error !== true) kept[name] = error;
+  return kept;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function toast(message: string, color: 'red' | 'yellow' | 'green') {
-  notifications.show({ message, color, autoClose: color === 'green' ? 3_000 : 5_000 });
+  showToast({ message, color, autoClose: color === 'green' ? 3_000 : 5_000 });
 }
 
 export interface NetworkConfigurationFormProps {
@@ -69,6 +84,7 @@ export function NetworkConfigurationForm({
     validate: validateDraft,
     // A field says it is invalid once it is left, not while it is being typed.
     validateInputOnBlur: true,
+    onValuesChange: () => form.setErrors(withoutRuleErrors),
   });
   const save = useUpdateNetworkConfig(deviceId);
   const dhcp = useCalculateDhcp();
@@ -99,8 +115,12 @@ export function NetworkConfigurationForm({
         toast(texts.saved, 'green');
         onDone();
       },
-      onError: (error) =>
-        toast(texts.saveFailed(isApiError(error) ? error.message : errorText(error)), 'red'),
+      onError: (error) => {
+        // spec 001 §5: the toast; a 400 that names a field also marks it, with the message.
+        if (isApiError(error) && isField(error.field))
+          form.setFieldError(error.field, error.message);
+        toast(texts.saveFailed(isApiError(error) ? error.message : errorText(error)), 'red');
+      },
     });
   const saveError = form.errors[FORM_ERROR];
 

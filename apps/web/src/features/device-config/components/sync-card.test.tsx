@@ -199,6 +199,31 @@ describe('sync card', () => {
     expect(toSync()?.method).toBe('POST');
   });
 
+  it('asks before provisioning, naming the consequence; Cancel is focused and Escape cancels', async () => {
+    const device = syncable({ provisioned: false, activated: false });
+    mockApi(device);
+    renderCard(device);
+    const provisionRequest = () =>
+      server.requests().find((r) => r.path.endsWith('/command/provision'));
+
+    fireEvent.click(sw('Provisioned'));
+    let dialog = await screen.findByRole('dialog', { name: 'Provision on the hub' });
+    expect(
+      within(dialog).getByText(/cannot be deprovisioned from the portal/, { exact: false }),
+    ).toBeDefined();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
+    );
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(provisionRequest()).toBeUndefined();
+
+    fireEvent.click(sw('Provisioned'));
+    dialog = await screen.findByRole('dialog', { name: 'Provision on the hub' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Provision' }));
+    await waitFor(() => expect(provisionRequest()?.method).toBe('POST'));
+  });
+
   it('shows the spec’s toasts when a command or a sync fails', async () => {
     const device = syncable({ provisioned: true, activated: true });
     mockApi(device, { commandStatus: 409 });

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, List, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, List, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   activatedSwitch,
   cellTrafficSwitch,
@@ -13,6 +13,7 @@ import {
   type RoleKey,
   type SwitchState,
 } from '@aerie/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { isApiError } from '../../../lib/api-client';
 import {
   deviceQueryKey,
@@ -23,6 +24,8 @@ import {
 import { useHubState } from '../api/get-hub-state';
 import { syncMessages as texts } from '../sync-messages';
 import { hubInSync } from '../utils/hub-in-sync';
+
+type ConfirmedCommand = Extract<DeviceCommand, 'syncToHub' | 'provision'>;
 
 /** While a sync runs the device is read again this often (a notification may be missed). */
 const IN_PROGRESS_REFETCH_MS = 5_000;
@@ -47,7 +50,9 @@ export function SyncCard({ device, role }: SyncCardProps) {
     refetchInterval: device.syncInProgress ? IN_PROGRESS_REFETCH_MS : false,
   });
   const run = useDeviceCommand(device.id);
-  const [confirming, confirm] = useDisclosure(false);
+  // The command waiting for the user's confirmation (spec 001 §4: Synchronize; provisioning
+  // cannot be undone from the portal, so it asks too).
+  const [confirming, setConfirming] = useState<ConfirmedCommand | null>(null);
   const status = syncStatus(device, !hubState.isError);
   const inSync = hubState.data !== undefined && hubInSync(device, hubState.data);
 
@@ -81,7 +86,7 @@ export function SyncCard({ device, role }: SyncCardProps) {
             </Button>
             <Button
               size="xs"
-              onClick={confirm.open}
+              onClick={() => setConfirming('syncToHub')}
               disabled={!status.canSynchronize || !hubState.isSuccess || run.isPending}
             >
               {texts.synchronize}
@@ -97,7 +102,7 @@ export function SyncCard({ device, role }: SyncCardProps) {
               label={texts.provisioned}
               state={provisionedSwitch(device)}
               busy={run.isPending}
-              onToggle={(on) => on && send('provision')}
+              onToggle={(on) => on && setConfirming('provision')}
             />
             <SyncSwitch
               label={texts.activated}
@@ -123,22 +128,21 @@ export function SyncCard({ device, role }: SyncCardProps) {
           <SyncMessage status={status} inSync={inSync} />
         ) : null}
       </Stack>
-      <Modal opened={confirming} onClose={confirm.close} title={texts.confirmTitle} centered>
-        <Text size="sm">{texts.confirmText(device.name)}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={confirm.close}>
-            {texts.cancel}
-          </Button>
-          <Button
-            onClick={() => {
-              confirm.close();
-              send('syncToHub');
-            }}
-          >
-            {texts.confirm}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming === 'provision' ? texts.provisionTitle : texts.confirmTitle}
+        confirmLabel={confirming === 'provision' ? texts.provisionConfirm : texts.confirm}
+        cancelLabel={texts.cancel}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) send(confirming);
+          setConfirming(null);
+        }}
+      >
+        {confirming === 'provision'
+          ? texts.provisionText(device.name)
+          : texts.confirmText(device.name)}
+      </ConfirmDialog>
     </OverviewCard>
   );
 }

@@ -2,7 +2,8 @@ import type { Notification } from '@aerie/contract';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useClearNotifications } from '../api/clear-notifications';
 import { getNotificationsQueryOptions, useNotifications } from '../api/get-notifications';
@@ -26,6 +27,7 @@ export function NotificationsPane({ onNavigate }: NotificationsPaneProps) {
   const markRead = useMarkNotificationsRead();
   const clear = useClearNotifications();
   const { mutate } = markRead;
+  const [confirmingClear, setConfirmingClear] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -55,10 +57,23 @@ export function NotificationsPane({ onNavigate }: NotificationsPaneProps) {
   return (
     <Stack gap="xs">
       <Group justify="flex-end">
-        <Button size="compact-xs" variant="subtle" onClick={() => clear.mutate()}>
+        <Button size="compact-xs" variant="subtle" onClick={() => setConfirmingClear(true)}>
           {notificationsMessages.clearAll}
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={confirmingClear}
+        title={notificationsMessages.clearAllTitle}
+        confirmLabel={notificationsMessages.clearAll}
+        destructive
+        onCancel={() => setConfirmingClear(false)}
+        onConfirm={() => {
+          setConfirmingClear(false);
+          clear.mutate();
+        }}
+      >
+        {notificationsMessages.clearAllConsequence}
+      </ConfirmDialog>
       <ul className={classes.list} aria-label={notificationsMessages.title}>
         {list.map((item) => (
           <NotificationItem key={item.id} item={item} {...(onNavigate ? { onNavigate } : {})} />
