@@ -81,7 +81,7 @@ export function JobDetail({ id, canOpenDevice }: JobDetailProps) {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
         <Field label={m.kind}>{job.kind}</Field>
         <Field label={m.status}>
-          <Badge variant="light" color={jobStatusColors[job.status]}>
+          <Badge variant="dot" color={jobStatusColors[job.status]}>
             {job.status}
           </Badge>
         </Field>

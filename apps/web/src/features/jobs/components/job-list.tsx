@@ -57,7 +57,7 @@ function jobColumns(linkSearch: JobListSearch): ColumnDef<JobListItem>[] {
       header: m.columns.status,
       enableSorting: false,
       cell: ({ row }) => (
-        <Badge variant="light" color={jobStatusColors[row.original.status]}>
+        <Badge variant="dot" color={jobStatusColors[row.original.status]}>
           {row.original.status}
         </Badge>
       ),

@@ -9,7 +9,7 @@ export function formatJobTime(value: string | null): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** A status's badge colour: active jobs are blue, finished ones by their outcome. */
+/** A status badge's dot colour (the word is in the text colour, readable in every theme): active jobs are blue, finished ones by their outcome. */
 export const jobStatusColors: Record<JobStatus, string> = {
   Queued: 'gray',
   Running: 'blue',
