@@ -88,13 +88,97 @@ describe('GET /v2/devices', () => {
 
   it('sorts by name ascending by default and pages without overlap', async () => {
     const first = await page('superUser', { take: '40' });
-    const names = first.items.map((i) => i.name!.toLowerCase());
+    // The natural key: lower case, digit runs zero-padded ("camp 2" before "camp 10").
+    const names = first.items.map((i) =>
+      i.name!.toLowerCase().replace(/[0-9]+/g, (d) => d.padStart(20, '0')),
+    );
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const second = await page('superUser', { take: '40', skip: '40' });
     const ids = new Set(first.items.map((i) => i.id));
     expect(second.items.some((i) => ids.has(i.id))).toBe(false);
     const desc = await page('superUser', { take: '1', sortDirection: 'DESC' });
-    expect(desc.items[0]!.name!.toLowerCase() >= names[names.length - 1]!).toBe(true);
+    const lastKey = desc.items[0]!.name!.toLowerCase().replace(/[0-9]+/g, (d) =>
+      d.padStart(20, '0'),
+    );
+    expect(lastKey >= names[names.length - 1]!).toBe(true);
+  });
+
+  it('sorts names naturally in both directions, done by the database, and pages them', async () => {
+    const names = ['Quokka Camp 10', 'Quokka Camp 2', 'quokka camp 3', 'Quokka Camp 1', 'QUOKKA'];
+    await api.ctx.database.pool.query(
+      `insert into devices (account_id, name)
+       select a.id, n from accounts a, unnest($1::text[]) n where a.name = 'Terra Logistics'`,
+      [names],
+    );
+    const order = async (sortDirection: string, skip = '0', take = '10') =>
+      (await page('superUser', { query: 'quokka', sortDirection, skip, take })).items.map(
+        (i) => i.name,
+      );
+    const natural = ['QUOKKA', 'Quokka Camp 1', 'Quokka Camp 2', 'quokka camp 3', 'Quokka Camp 10'];
+    expect(await order('ASC')).toEqual(natural);
+    expect(await order('DESC')).toEqual([...natural].reverse());
+    // The walk through the name index gives the same order as the matches sorted in memory.
+    const repo = createDevicesRepository(api.ctx.database.pool);
+    for (const sortDirection of ['ASC', 'DESC']) {
+      const q = parseDeviceQuery(
+        deviceListQuerySchema.parse({ query: 'quokka', sortDirection, take: '10' }),
+      );
+      const walked = (await repo.page({ all: true }, q)).map((r) => r.name);
+      expect(walked).toEqual(sortDirection === 'ASC' ? natural : [...natural].reverse());
+    }
+    // Pages of two, in both directions: no overlap, nothing missed.
+    for (const dir of ['ASC', 'DESC']) {
+      const pages = [
+        ...(await order(dir, '0', '2')),
+        ...(await order(dir, '2', '2')),
+        ...(await order(dir, '4', '2')),
+      ];
+      expect(pages).toEqual(await order(dir));
+    }
+    // The key follows a rename.
+    await api.ctx.database.pool.query(
+      `update devices set name = 'Quokka Camp 20' where name = 'Quokka Camp 2'`,
+    );
+    expect((await order('ASC')).slice(-2)).toEqual(['Quokka Camp 10', 'Quokka Camp 20']);
+  });
+
+  it('puts devices without a serial last when sorting by serial, in either direction', async () => {
+    await api.ctx.database.pool.query(
+      `insert into devices (account_id, name)
+       select id, 'Serial-less ' || n from accounts, generate_series(1, 3) n
+       where name = 'Terra Logistics'`,
+    );
+    for (const sortDirection of ['ASC', 'DESC']) {
+      const all = await page('superUser', {
+        sortField: 'Serial',
+        sortDirection,
+        take: '10000',
+        fields: 'Id,Serial',
+      });
+      const serials = all.items.map((i) => i.serial ?? null);
+      const firstMissing = serials.indexOf(null);
+      expect(firstMissing, sortDirection).toBeGreaterThan(0);
+      expect(
+        serials.slice(firstMissing).every((s) => s === null),
+        sortDirection,
+      ).toBe(true);
+      const present = serials.slice(0, firstMissing) as string[];
+      const sorted = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(present).toEqual(sortDirection === 'ASC' ? sorted : sorted.reverse());
+      // Paged by 40, the same rows in the same order.
+      const paged: (string | undefined)[] = [];
+      for (let skip = 0; skip < all.items.length; skip += 40) {
+        const p = await page('superUser', {
+          sortField: 'Serial',
+          sortDirection,
+          take: '40',
+          skip: String(skip),
+          fields: 'Id',
+        });
+        paged.push(...p.items.map((i) => i.id));
+      }
+      expect(paged, sortDirection).toEqual(all.items.map((i) => i.id));
+    }
   });
 
   it('filters by online state and finds a device by part of its serial', async () => {
@@ -180,7 +264,7 @@ describe('GET /v2/devices', () => {
   it('answers a text query with the matching devices in name order', async () => {
     const { rows } = await api.ctx.database.pool.query<{ id: string }>(
       `select id from devices where deleted_at is null and (name ilike '%a%' or serial ilike '%a%')
-       order by lower(name), id limit 30`,
+       order by name_sort_key, id limit 30`,
     );
     const p = await page('superUser', { query: 'A', take: '30', fields: 'Id' });
     expect(p.items.map((i) => i.id)).toEqual(rows.map((r) => r.id));

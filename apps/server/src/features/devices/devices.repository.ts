@@ -143,8 +143,9 @@ const DEVICE_COLUMNS = `${LIST_COLUMNS}, d.satellite_last_updated as "satelliteL
   d.total_satellite_usage::float8 as "totalSatelliteUsage",
   d.total_cellular_usage::float8 as "totalCellularUsage"`;
 
+/** Sort keys; the name sorts naturally ("Camp 2" before "Camp 10") on its stored key. */
 const ORDER: Record<ParsedDeviceQuery['sortField'], string> = {
-  Name: 'lower(d.name)',
+  Name: 'd.name_sort_key',
   Serial: 'd.serial',
   Type: 'd.type',
   AccountName: 'lower(a.name)',
@@ -246,9 +247,10 @@ export function createDevicesRepository(
       // cached plan (its generic plan assumes a tenth of the table).
       const limit = `limit ${q.take} offset ${q.skip}`;
       const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
-      const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
+      // NOTE: devices without a serial come last in either direction (issue 13, item 4).
+      const nulls = direction === 'asc' || q.sortField === 'Serial' ? 'nulls last' : 'nulls first';
       const order = (key: string, id: string) => `${key} ${direction} ${nulls}, ${id} ${direction}`;
-      // Every filter is on the devices table: the page is chosen there (so the (lower(name), id)
+      // Every filter is on the devices table: the page is chosen there (so the (name_sort_key, id)
       // index can serve the order and the limit), and only its rows are joined. The account
       // name is joined first only when it is the sort key.
       const sortJoin =
