@@ -6,7 +6,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { apiAsUser } from './support/api.js';
 import { demoUsers, expectVisible, signIn } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
-import { chooseOption, waitForShell } from './support/shell.js';
+import { chooseOption, closeUserPanel, openUserPanel, waitForShell } from './support/shell.js';
 
 const session = useBrowser();
 
@@ -142,6 +142,52 @@ describe('device list', () => {
       .toBe('Satellite: Offline');
     expect(Date.now() - shown).toBeLessThan(70_000);
     expect(await page.locator('html[data-test-same-page]').count()).toBe(1);
+  });
+
+  test('a dense list at 1440x900: 25 rows in view, a sticky header and the summary, light and dark', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const first = await openDevices('providerAdmin');
+    const rows = table(page).locator('tbody tr');
+    const inView = () =>
+      rows.evaluateAll(
+        (trs) =>
+          trs.filter((tr) => {
+            const box = tr.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }).length,
+      );
+    expect(await inView()).toBeGreaterThanOrEqual(25);
+
+    // The summary of the filter: counts with words, from the server for the same filter.
+    const summary = page.getByRole('group', { name: 'Online state of the devices found' });
+    await expectVisible(summary, 'the online summary');
+    const counted = (await summary.innerText()).replace(/\s+/g, ' ');
+    expect(counted).toMatch(/^[\d,]+ online [\d,]+ offline( [\d,]+ unknown)?$/);
+    const numbers = (counted.match(/[\d,]+/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
+    expect(numbers.reduce((a, b) => a + b, 0)).toBe(first.total);
+
+    // The header stays in view while the rows scroll under it.
+    const header = table(page).locator('thead');
+    const top = await header.evaluate((el) => el.getBoundingClientRect().top);
+    await rows.nth(45).scrollIntoViewIfNeeded();
+    expect(await header.evaluate((el) => el.getBoundingClientRect().top)).toBe(top);
+    expect(await rows.first().evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(top);
+    await rows.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'device-list-dense-light');
+
+    try {
+      const panel = await openUserPanel(page, 'Settings');
+      await chooseOption(panel, 'Theme', 'Dark');
+      await closeUserPanel(page);
+      await page.waitForSelector('html[data-mantine-color-scheme="dark"]');
+      await screenshot(page, 'device-list-dense-dark');
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      const panel = await openUserPanel(page, 'Settings');
+      await chooseOption(panel, 'Theme', 'Light');
+      await closeUserPanel(page);
+    }
   });
 
   for (const role of ['superUser', 'credentialed'] as const) {

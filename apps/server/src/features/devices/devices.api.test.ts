@@ -6,6 +6,7 @@ import {
   deviceListQuerySchema,
   deviceListSchema,
   deviceSortFields,
+  deviceSummarySchema,
   deviceSchema,
   deviceUsageSchema,
   type DeviceList,
@@ -315,6 +316,64 @@ describe('GET /v2/devices', () => {
 
   it('needs a token', async () => {
     expect((await api.ctx.app.inject({ method: 'GET', url: '/v2/devices' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /v2/devices/summary', () => {
+  async function summary(role: RoleKey, query: Record<string, string> = {}) {
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/v2/devices/summary',
+      query,
+      headers: api.as(role),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return deviceSummarySchema.parse(res.json());
+  }
+  const counts = (where: string) =>
+    scalar(`select count(*)::int as n from devices d where d.deleted_at is null and ${where}`);
+  const ONLINE = '(d.satellite_online or d.cellular_online)';
+  const OFFLINE = `(not coalesce(${ONLINE}, false)
+    and (d.satellite_online is false or d.cellular_online is false))`;
+
+  it('counts online, offline and total for the list filter, with the total the list gives', async () => {
+    const all = await summary('superUser');
+    expect(all).toEqual({
+      total: await counts('true'),
+      online: await counts(ONLINE),
+      offline: await counts(OFFLINE),
+    });
+    expect(all.online).toBeGreaterThan(0);
+    expect(all.offline).toBeGreaterThan(0);
+
+    const filters = 'NetworkStatus.SatelliteOnline:false';
+    const filtered = await summary('superUser', { filters, query: 'e' });
+    const text = "(d.name ilike '%e%' or d.serial ilike '%e%') and d.satellite_online is not true";
+    expect(filtered).toEqual({
+      total: await counts(text),
+      online: await counts(`${text} and ${ONLINE}`),
+      offline: await counts(`${text} and ${OFFLINE}`),
+    });
+    expect(filtered.total).toBe(
+      (await page('superUser', { take: '1', filters, query: 'e' })).total,
+    );
+  });
+
+  it("counts only the caller's accounts", async () => {
+    const mine = await summary('accountAdmin');
+    expect(mine.total).toBe(await counts(`d.account_id in (${NORTHWIND_TREE})`));
+    expect(mine.online).toBe(await counts(`d.account_id in (${NORTHWIND_TREE}) and ${ONLINE}`));
+  });
+
+  it('answers 400 for a bad filter and 401 without a token', async () => {
+    const bad = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/v2/devices/summary?filters=Nope:1',
+      headers: api.as('superUser'),
+    });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await api.ctx.app.inject({ method: 'GET', url: '/v2/devices/summary' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -44,6 +44,13 @@ type DeviceListColumns = Pick<
   productName: ProductColumns['name'] | null;
 };
 
+/** Counts of the devices a list query matches, by state. */
+export interface DeviceSummaryRow {
+  total: number;
+  online: number;
+  offline: number;
+}
+
 /** A row of the list: its timestamps come as ISO 8601 text in UTC, formatted by PostgreSQL. */
 export type DeviceListRow = DeviceListColumns & {
   satelliteLastUpdated: string | null;
@@ -291,6 +298,25 @@ export function createDevicesRepository(
         params,
       );
       return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * How many devices match, by state, in one pass (spec of the list's summary: online when
+     * either link is online, offline when neither is and one is known offline).
+     */
+    async summary(scope: AccountScope, q: ParsedDeviceQuery): Promise<DeviceSummaryRow> {
+      const { clause, params } = where(scope, q);
+      const { rows } = await pool.query<DeviceSummaryRow>(
+        `select count(*)::int as total,
+                count(*) filter (where d.satellite_online or d.cellular_online)::int as online,
+                count(*) filter (
+                  where d.satellite_online is false and d.cellular_online is not true
+                     or d.cellular_online is false and d.satellite_online is not true
+                )::int as offline
+         from devices d where ${clause}`,
+        params,
+      );
+      return rows[0] ?? { total: 0, online: 0, offline: 0 };
     },
 
     /** One device with everything around it, or null when it is outside the scope or deleted. */

@@ -4,6 +4,8 @@ import {
   type Device,
   type DeviceList,
   type DeviceListQuery,
+  type DeviceSummary,
+  type DeviceSummaryQuery,
   type DeviceUsage,
 } from '@aerie/contract';
 import type { Authorize } from '../../plugins/authorization.js';
@@ -38,6 +40,11 @@ export function createDevicesService(
   });
   const total = (scope: AccountScope, q: ParsedDeviceQuery) =>
     totals(totalKey(scope, q), () => repo.count(scope, q));
+  // The list's summary is shared the same way, under the same key.
+  const summaries = sharedCounts<DeviceSummary>(caches, 'device', 'device list summaries', {
+    ttlMs: TOTAL_TTL_MS,
+    maxEntries: 5_000,
+  });
 
   /** With free text the total (usually cached) chooses how the page is found. */
   async function textPage(scope: AccountScope, q: ParsedDeviceQuery) {
@@ -92,6 +99,13 @@ export function createDevicesService(
         satelliteDailyUsage,
         cellularDailyUsage,
       };
+    },
+
+    /** `GET /v2/devices/summary`: online, offline and total for the list's text and filters. */
+    async summary(principal: Principal, query: DeviceSummaryQuery): Promise<DeviceSummary> {
+      const { scope } = await authorize(principal, api.devices.summary.access);
+      const q = parseDeviceQuery({ ...query, skip: 0, take: 1 });
+      return summaries(totalKey(scope, q), () => repo.summary(scope, q));
     },
 
     /** `GET /v2/devices`: one page of the caller's devices with the requested fields. */

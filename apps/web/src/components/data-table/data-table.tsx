@@ -35,6 +35,13 @@ export interface DataTableProps<T> {
   busy?: boolean;
   emptyText: string;
   minWidth?: number;
+  /** Compact rows (smaller text and padding) for long lists such as the fleet. */
+  dense?: boolean;
+  /**
+   * The table scrolls inside this height with its header kept in view (a CSS length); without
+   * it the table grows with its rows.
+   */
+  maxHeight?: string;
 }
 
 /**
@@ -54,6 +61,8 @@ export function DataTable<T>({
   busy = false,
   emptyText,
   minWidth = 720,
+  dense = false,
+  maxHeight,
 }: DataTableProps<T>) {
   const columnVisibility = useMemo(
     () => Object.fromEntries(hiddenColumns.map((id) => [id, false])),
@@ -77,14 +86,20 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      {...(maxHeight ? { maxHeight, className: classes.scroller } : {})}
+    >
       <Table
         aria-label={label}
         aria-busy={loading || busy}
         highlightOnHover
-        verticalSpacing="xs"
+        verticalSpacing={dense ? 3 : 'xs'}
+        stickyHeader={maxHeight !== undefined}
         className={classes.table}
         data-busy={busy || undefined}
+        data-dense={dense || undefined}
       >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (

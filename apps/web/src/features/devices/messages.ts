@@ -21,6 +21,13 @@ export const deviceMessages = {
       `${total.toLocaleString('en-US')} ${total === 1 ? 'device' : 'devices'}`,
     editColumns: 'Columns',
     loading: 'Loading devices',
+    /** The summary of the current filter above the table. */
+    summary: {
+      label: 'Online state of the devices found',
+      online: (n: number) => `${n.toLocaleString('en-US')} online`,
+      offline: (n: number) => `${n.toLocaleString('en-US')} offline`,
+      unknown: (n: number) => `${n.toLocaleString('en-US')} unknown`,
+    },
   },
   columns: {
     name: 'Name',

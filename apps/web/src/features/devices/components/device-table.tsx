@@ -13,6 +13,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 
 const m = deviceMessages;
 
+/**
+ * The table scrolls under its header within the window, leaving room for the top bar, the
+ * title, the filters, the summary and the pager (issue 13: 25 rows at 1440x900).
+ */
+const DEVICE_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 275px))';
+
 /** The device list's columns for the column editor, in their default order. */
 export const deviceListColumns: readonly ListColumn[] = deviceColumnIds.map((id) => ({
   id,
@@ -55,6 +61,7 @@ function deviceColumns(
         return (
           <Anchor
             fw={500}
+            fz="inherit"
             renderRoot={(props) => (
               <Link {...props} to={routePath('deviceOverview', { id })} search={linkSearch} />
             )}
@@ -150,6 +157,8 @@ export function DeviceTable({
       loading={loading}
       busy={busy}
       emptyText={m.list.empty}
+      dense
+      maxHeight={DEVICE_TABLE_MAX_HEIGHT}
     />
   );
 }
