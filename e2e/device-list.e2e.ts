@@ -176,6 +176,9 @@ describe('device list', () => {
     await rows.first().scrollIntoViewIfNeeded();
     await screenshot(page, 'device-list-dense-light');
 
+    // The theme is the user's saved setting: put back the one they had.
+    const settings = await openUserPanel(page, 'Settings');
+    const theme = await settings.getByRole('combobox', { name: 'Theme' }).inputValue();
     try {
       const panel = await openUserPanel(page, 'Settings');
       await chooseOption(panel, 'Theme', 'Dark');
@@ -185,9 +188,44 @@ describe('device list', () => {
       await expectNoSeriousAxeViolations(page);
     } finally {
       const panel = await openUserPanel(page, 'Settings');
-      await chooseOption(panel, 'Theme', 'Light');
+      await chooseOption(panel, 'Theme', theme);
       await closeUserPanel(page);
     }
+  });
+
+  test("a parent account includes its sub-accounts' devices; the open device's row is marked", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openDevices('providerAdmin');
+    await expectVisible(
+      main(page).getByText("An account includes its sub-accounts' devices."),
+      'the sub-accounts hint',
+    );
+    // Typing on "All" searches for what is typed, not "All…".
+    const account = main(page).getByRole('combobox', { name: 'Account' });
+    await account.click();
+    expect(await account.inputValue()).toBe('');
+    await account.pressSequentially('Northwind Mar');
+    expect(await account.inputValue()).toBe('Northwind Mar');
+    const parent = await listAfter(
+      page,
+      () => page.getByRole('option', { name: 'Northwind Maritime', exact: true }).click(),
+      (q) => (q.get('filters') ?? '').startsWith('AccountId:'),
+    );
+    const names = new Set(parent.items.map((d) => d.accountName));
+    expect(names).toContain('Northwind Maritime – Atlantic Fleet');
+    expect(names).toContain('Northwind Maritime – Pacific Fleet');
+    expect(new Set(await cells(page, 'account'))).toEqual(names);
+
+    // The device open in the detail pane: its row, and only its row, is the current one.
+    const link = table(page).locator('tbody tr').nth(2).getByRole('link');
+    const name = await link.innerText();
+    await link.click();
+    await page.waitForURL(/\/devices\/[^/]+\/overview/);
+    const current = table(page).locator('tbody tr[aria-current="true"]');
+    await expect.poll(() => current.count()).toBe(1);
+    expect(await current.getByRole('link').innerText()).toBe(name);
+    await screenshot(page, 'device-list-open-device');
   });
 
   for (const role of ['superUser', 'credentialed'] as const) {
@@ -259,7 +297,10 @@ describe('device list', () => {
       );
       expect(ofAccount.total).toBeGreaterThan(0);
       expect(ofAccount.total).toBeLessThanOrEqual(all.total);
-      expect(new Set(await cells(page, 'account'))).toEqual(new Set([accountName]));
+      // The account and its sub-accounts (a parent account includes its children's devices).
+      expect(new Set(await cells(page, 'account'))).toEqual(
+        new Set(ofAccount.items.map((d) => d.accountName)),
+      );
       expect(await page.getByTestId('device-total').innerText()).toBe(
         `${ofAccount.total} ${ofAccount.total === 1 ? 'device' : 'devices'}`,
       );

@@ -32,6 +32,10 @@ async function page(role: RoleKey, query: Record<string, string> = {}): Promise<
   expect(res.statusCode, res.body).toBe(200);
   return deviceListSchema.parse(res.json());
 }
+async function scalarText(sql: string, params: unknown[] = []): Promise<string> {
+  const r = await api.ctx.database.pool.query<{ n: string }>(sql, params);
+  return r.rows[0]!.n;
+}
 async function scalar(sql: string, params: unknown[] = []): Promise<number> {
   const r = await api.ctx.database.pool.query<{ n: number }>(sql, params);
   return r.rows[0]!.n;
@@ -85,6 +89,60 @@ describe('GET /v2/devices', () => {
     );
     const p = await page('accountAdmin', { filters: `AccountId:${terra.rows[0]!.id}` });
     expect(p.total).toBe(0);
+  });
+
+  it("includes the sub-accounts' devices when a parent account is chosen, within the scope", async () => {
+    const parent = await scalarText(
+      "select id::text as n from accounts where name = 'Northwind Maritime'",
+    );
+    const filters = `AccountId:${parent}`;
+    const tree = await scalar(
+      `select count(*)::int as n from devices where deleted_at is null and account_id in (${NORTHWIND_TREE})`,
+    );
+    const own = await scalar(
+      'select count(*)::int as n from devices where deleted_at is null and account_id = $1',
+      [parent],
+    );
+    expect(tree).toBeGreaterThan(own);
+    for (const role of ['superUser', 'accountAdmin'] as const) {
+      const p = await page(role, { filters, take: '10000', fields: 'Id,AccountName' });
+      expect(p.total, role).toBe(tree);
+      expect(new Set(p.items.map((i) => i.accountName)), role).toEqual(
+        new Set([
+          'Northwind Maritime',
+          'Northwind Maritime – Atlantic Fleet',
+          'Northwind Maritime – Pacific Fleet',
+        ]),
+      );
+      const summary = await api.ctx.app.inject({
+        method: 'GET',
+        url: '/v2/devices/summary',
+        query: { filters },
+        headers: api.as(role),
+      });
+      expect(summary.json<{ total: number }>().total, role).toBe(tree);
+    }
+    // A child chosen alone is only that child; a parent outside the scope is still nothing.
+    const atlantic = await scalarText(
+      "select id::text as n from accounts where name = 'Northwind Maritime – Atlantic Fleet'",
+    );
+    const child = await page('superUser', {
+      filters: `AccountId:${atlantic}`,
+      fields: 'AccountName',
+    });
+    expect(new Set(child.items.map((i) => i.accountName))).toEqual(
+      new Set(['Northwind Maritime – Atlantic Fleet']),
+    );
+    const terra = await scalarText(
+      "select id::text as n from accounts where name = 'Terra Logistics'",
+    );
+    const terraDevices = await scalar(
+      `select count(*)::int as n from devices d join accounts a on a.id = d.account_id
+       where d.deleted_at is null and (a.id = $1 or a.parent_id = $1)`,
+      [terra],
+    );
+    expect(terraDevices).toBeGreaterThan(0);
+    expect((await page('accountAdmin', { filters: `AccountId:${terra}` })).total).toBe(0);
   });
 
   it('sorts by name ascending by default and pages without overlap', async () => {

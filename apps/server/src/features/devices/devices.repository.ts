@@ -319,6 +319,23 @@ export function createDevicesRepository(
       return rows[0] ?? { total: 0, online: 0, offline: 0 };
     },
 
+    /**
+     * The given accounts and every account under them (the list's account filter includes
+     * sub-accounts); ids of no account are left out.
+     */
+    async withSubAccounts(accountIds: readonly string[]): Promise<string[]> {
+      const { rows } = await pool.query<{ id: string }>(
+        `with recursive tree as (
+           select id from accounts where id = any($1::uuid[])
+           union
+           select c.id from accounts c join tree t on c.parent_id = t.id
+         )
+         select id from tree`,
+        [accountIds],
+      );
+      return rows.map((r) => r.id);
+    },
+
     /** One device with everything around it, or null when it is outside the scope or deleted. */
     async findById(scope: AccountScope, id: string): Promise<DeviceDetailRows | null> {
       const params: unknown[] = [id];

@@ -118,6 +118,8 @@ function fakeRepository() {
         ? [{ day: 3, satelliteBytes: 500, cellularBytes: 20 }]
         : [],
     componentsOf: async () => [],
+    withSubAccounts: async (ids) =>
+      ids.flatMap((id) => (id === OWN_ACCOUNT ? [OWN_ACCOUNT, CHILD_ACCOUNT] : [id])),
   };
   return { repo, renamed, scopes, summaries };
 }
@@ -195,6 +197,21 @@ describe('devices service: the list and usage', () => {
       { all: false, accountIds: [OWN_ACCOUNT, CHILD_ACCOUNT] },
       { all: true },
     ]);
+  });
+
+  it("includes a chosen account's sub-accounts, within the caller's scope", async () => {
+    const { service } = setUp();
+    const parent = deviceListQuerySchema.parse({
+      fields: 'Id',
+      filters: `AccountId:${OWN_ACCOUNT}`,
+    });
+    expect((await service.list(principalOf('salesSupport'), parent)).items).toEqual([
+      { id: 'own' },
+      { id: 'child' },
+    ]);
+    expect(
+      await service.summary(principalOf('salesSupport'), { filters: `AccountId:${OWN_ACCOUNT}` }),
+    ).toMatchObject({ total: 2 });
   });
 
   it('answers every day of the month, zero where nothing was used', async () => {

@@ -42,6 +42,8 @@ export interface DataTableProps<T> {
    * it the table grows with its rows.
    */
   maxHeight?: string;
+  /** The row whose object is open (e.g. in the detail pane): marked `aria-current` and shown. */
+  selectedRowId?: string | undefined;
 }
 
 /**
@@ -63,6 +65,7 @@ export function DataTable<T>({
   minWidth = 720,
   dense = false,
   maxHeight,
+  selectedRowId,
 }: DataTableProps<T>) {
   const columnVisibility = useMemo(
     () => Object.fromEntries(hiddenColumns.map((id) => [id, false])),
@@ -132,7 +135,12 @@ export function DataTable<T>({
             </Table.Tr>
           ) : (
             rows.map((row) => (
-              <Table.Tr key={row.id}>
+              <Table.Tr
+                key={row.id}
+                {...(row.id === selectedRowId
+                  ? { 'aria-current': 'true' as const, className: classes.selected }
+                  : {})}
+              >
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id} data-column={cell.column.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

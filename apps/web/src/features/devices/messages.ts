@@ -14,6 +14,7 @@ export const deviceMessages = {
     account: 'Account',
     allAccounts: 'All',
     noAccountMatches: 'No accounts match.',
+    accountIncludesSubAccounts: "An account includes its sub-accounts' devices.",
     satellite: 'Satellite',
     cellular: 'Cellular',
     onlineFilter: { any: 'All', online: 'Online', offline: 'Not online' },

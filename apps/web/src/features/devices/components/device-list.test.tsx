@@ -8,7 +8,7 @@ import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../test/a
 import { buildNetworkStatus } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { DeviceList } from './device-list';
-import { deviceListColumns } from './device-table';
+import { DeviceTable, deviceListColumns } from './device-table';
 
 afterEach(cleanup);
 
@@ -182,6 +182,59 @@ describe('DeviceList', () => {
       .map((th) => th.textContent);
     expect(headers).toEqual(['Serial', 'Name', 'Satellite', 'Cellular']);
     expect(requests()[0]?.get('take')).toBe('25');
+  });
+});
+
+describe('DeviceList: the account filter', () => {
+  it('starts a new search when typing while "All" is chosen, and says sub-accounts are included', async () => {
+    renderList();
+    await screen.findByText('Atlantic Voyager');
+    const select = screen.getByRole<HTMLInputElement>('combobox', { name: 'Account' });
+    expect(select.value).toBe('All');
+    // Keys typed after "All" (whether or not focus opened the list): a search for them alone.
+    select.focus();
+    fireEvent.change(select, { target: { value: `${select.value}North` } });
+    await waitFor(() => expect(select.value).toBe('North'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Northwind Maritime' }));
+    await waitFor(() => expect(requests().at(-1)?.get('filters')).toBe(`AccountId:${ACCOUNT}`));
+    const hint = document.getElementById(select.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe("An account includes its sub-accounts' devices.");
+    expect(screen.getAllByText("An account includes its sub-accounts' devices.")).toHaveLength(2);
+  });
+
+  it('empties the search when the list opens on "All"', async () => {
+    renderList();
+    await screen.findByText('Atlantic Voyager');
+    const select = screen.getByRole<HTMLInputElement>('combobox', { name: 'Account' });
+    fireEvent.click(select);
+    await waitFor(() => expect(select.value).toBe(''));
+    expect(select.placeholder).toBe('All');
+    fireEvent.blur(select);
+    await waitFor(() => expect(select.value).toBe('All'));
+  });
+});
+
+describe('DeviceTable: the open device', () => {
+  it('marks the row of the device open in the detail pane, and no other', async () => {
+    renderWithProviders(
+      <DeviceTable
+        devices={page.items}
+        columnOrder={deviceListColumns.map((c) => c.id)}
+        hiddenColumns={[]}
+        sort="name"
+        direction="asc"
+        onSortChange={() => undefined}
+        linkSearch={{}}
+        loading={false}
+        busy={false}
+        openDeviceId={page.items[1]!.id}
+      />,
+      { path: '/devices' },
+    );
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const [voyager, star] = within(table).getAllByRole('row').slice(1);
+    expect(star!.getAttribute('aria-current')).toBe('true');
+    expect(voyager!.hasAttribute('aria-current')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTablePager } from '../../../components/data-table/data-table-pager';
 import type { ListLayout } from '../../../components/data-table/list-layout';
@@ -48,6 +49,8 @@ export function DeviceList({
   const exporter = useDeviceExport();
   const linkSearch = useMemo(() => deviceListSearch(view), [view]);
   const total = devices.data?.total;
+  // A device open in the detail pane over the list (/devices/{id}/...): its row is marked.
+  const params: Record<string, string | undefined> = useParams({ strict: false });
 
   // A page past the end (fewer devices since the link was made): go to the last page.
   useEffect(() => {
@@ -102,6 +105,7 @@ export function DeviceList({
             linkSearch={linkSearch}
             loading={devices.isPending}
             busy={devices.isPlaceholderData}
+            openDeviceId={params['id']}
             {...(canDelete ? { onDeleteRequest: setToDelete } : {})}
           />
           {devices.isError && (

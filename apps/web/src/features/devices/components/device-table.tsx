@@ -118,6 +118,8 @@ export interface DeviceTableProps {
   busy: boolean;
   /** Super User: ctrl-click on a serial asks to delete the device (spec 001 §2). */
   onDeleteRequest?: (device: DeviceToDelete) => void;
+  /** The device open in the detail pane, whose row is highlighted. */
+  openDeviceId?: string | undefined;
 }
 
 /** The device table (spec 001 §2): names link to deviceOverview, online states as text. */
@@ -132,6 +134,7 @@ export function DeviceTable({
   loading,
   busy,
   onDeleteRequest,
+  openDeviceId,
 }: DeviceTableProps) {
   const columns = useMemo(
     () => deviceColumns(linkSearch, onDeleteRequest),
@@ -159,6 +162,7 @@ export function DeviceTable({
       emptyText={m.list.empty}
       dense
       maxHeight={DEVICE_TABLE_MAX_HEIGHT}
+      selectedRowId={openDeviceId}
     />
   );
 }
