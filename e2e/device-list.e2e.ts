@@ -6,7 +6,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { apiAsUser } from './support/api.js';
 import { demoUsers, expectVisible, signIn } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
-import { chooseOption, waitForShell } from './support/shell.js';
+import { chooseOption, closeUserPanel, openUserPanel, waitForShell } from './support/shell.js';
 
 const session = useBrowser();
 
@@ -144,6 +144,90 @@ describe('device list', () => {
     expect(await page.locator('html[data-test-same-page]').count()).toBe(1);
   });
 
+  test('a dense list at 1440x900: 25 rows in view, a sticky header and the summary, light and dark', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const first = await openDevices('providerAdmin');
+    const rows = table(page).locator('tbody tr');
+    const inView = () =>
+      rows.evaluateAll(
+        (trs) =>
+          trs.filter((tr) => {
+            const box = tr.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }).length,
+      );
+    expect(await inView()).toBeGreaterThanOrEqual(25);
+
+    // The summary of the filter: counts with words, from the server for the same filter.
+    const summary = page.getByRole('group', { name: 'Online state of the devices found' });
+    await expectVisible(summary, 'the online summary');
+    const counted = (await summary.innerText()).replace(/\s+/g, ' ');
+    expect(counted).toMatch(/^[\d,]+ online [\d,]+ offline( [\d,]+ unknown)?$/);
+    const numbers = (counted.match(/[\d,]+/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
+    expect(numbers.reduce((a, b) => a + b, 0)).toBe(first.total);
+
+    // The header stays in view while the rows scroll under it.
+    const header = table(page).locator('thead');
+    const top = await header.evaluate((el) => el.getBoundingClientRect().top);
+    await rows.nth(45).scrollIntoViewIfNeeded();
+    expect(await header.evaluate((el) => el.getBoundingClientRect().top)).toBe(top);
+    expect(await rows.first().evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(top);
+    await rows.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'device-list-dense-light');
+
+    // The theme is the user's saved setting: put back the one they had.
+    const settings = await openUserPanel(page, 'Settings');
+    const theme = await settings.getByRole('combobox', { name: 'Theme' }).inputValue();
+    try {
+      const panel = await openUserPanel(page, 'Settings');
+      await chooseOption(panel, 'Theme', 'Dark');
+      await closeUserPanel(page);
+      await page.waitForSelector('html[data-mantine-color-scheme="dark"]');
+      await screenshot(page, 'device-list-dense-dark');
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      const panel = await openUserPanel(page, 'Settings');
+      await chooseOption(panel, 'Theme', theme);
+      await closeUserPanel(page);
+    }
+  });
+
+  test("a parent account includes its sub-accounts' devices; the open device's row is marked", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openDevices('providerAdmin');
+    await expectVisible(
+      main(page).getByText("An account includes its sub-accounts' devices."),
+      'the sub-accounts hint',
+    );
+    // Typing on "All" searches for what is typed, not "All…".
+    const account = main(page).getByRole('combobox', { name: 'Account' });
+    await account.click();
+    expect(await account.inputValue()).toBe('');
+    await account.pressSequentially('Northwind Mar');
+    expect(await account.inputValue()).toBe('Northwind Mar');
+    const parent = await listAfter(
+      page,
+      () => page.getByRole('option', { name: 'Northwind Maritime', exact: true }).click(),
+      (q) => (q.get('filters') ?? '').startsWith('AccountId:'),
+    );
+    const names = new Set(parent.items.map((d) => d.accountName));
+    expect(names).toContain('Northwind Maritime – Atlantic Fleet');
+    expect(names).toContain('Northwind Maritime – Pacific Fleet');
+    expect(new Set(await cells(page, 'account'))).toEqual(names);
+
+    // The device open in the detail pane: its row, and only its row, is the current one.
+    const link = table(page).locator('tbody tr').nth(2).getByRole('link');
+    const name = await link.innerText();
+    await link.click();
+    await page.waitForURL(/\/devices\/[^/]+\/overview/);
+    const current = table(page).locator('tbody tr[aria-current="true"]');
+    await expect.poll(() => current.count()).toBe(1);
+    expect(await current.getByRole('link').innerText()).toBe(name);
+    await screenshot(page, 'device-list-open-device');
+  });
+
   for (const role of ['superUser', 'credentialed'] as const) {
     test(`${role}: filters, search, sort, paging, reload and export`, async () => {
       const { page } = session;
@@ -213,7 +297,10 @@ describe('device list', () => {
       );
       expect(ofAccount.total).toBeGreaterThan(0);
       expect(ofAccount.total).toBeLessThanOrEqual(all.total);
-      expect(new Set(await cells(page, 'account'))).toEqual(new Set([accountName]));
+      // The account and its sub-accounts (a parent account includes its children's devices).
+      expect(new Set(await cells(page, 'account'))).toEqual(
+        new Set(ofAccount.items.map((d) => d.accountName)),
+      );
       expect(await page.getByTestId('device-total').innerText()).toBe(
         `${ofAccount.total} ${ofAccount.total === 1 ? 'device' : 'devices'}`,
       );

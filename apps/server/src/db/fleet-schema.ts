@@ -153,6 +153,13 @@ export const devices = pgTable(
       .notNull()
       .references(() => accounts.id),
     name: text('name').notNull(),
+    /**
+     * The name as the list sorts it ("Camp 2" before "Camp 10"): lower-cased, every run of digits
+     * zero-padded to 20. Kept by PostgreSQL on every write (`natural_sort_key`, migration 0010).
+     */
+    nameSortKey: text('name_sort_key')
+      .notNull()
+      .generatedAlwaysAs(sql`natural_sort_key(name)`),
     /** Null for raw test3 devices straight from the factory. */
     serial: text('serial'),
     type: text('type').notNull().default('terminal'),
@@ -199,10 +206,17 @@ export const devices = pgTable(
   },
   (t) => [
     index('devices_account_name_idx')
-      .on(t.accountId, sql`lower(${t.name})`)
+      .on(t.accountId, t.nameSortKey)
       .where(sql`${t.deletedAt} is null`),
     index('devices_name_idx')
-      .on(sql`lower(${t.name})`, t.id)
+      .on(t.nameSortKey, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The serial order keeps devices without a serial last in both directions.
+    index('devices_serial_asc_idx')
+      .on(t.serial.asc().nullsLast(), t.id.asc())
+      .where(sql`${t.deletedAt} is null`),
+    index('devices_serial_desc_idx')
+      .on(t.serial.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     uniqueIndex('devices_serial_idx')
       .on(t.serial)

@@ -136,14 +136,14 @@ export function cachedTable<T>(
  * Counts shared for `ttlMs` per key under a cache kind (the cache clear of that kind drops
  * them at once); concurrent requests for one key wait for the same count.
  */
-export function sharedCounts(
+export function sharedCounts<T = number>(
   caches: CacheRegistry,
   kind: CacheKind,
   name: string,
   options: TtlCacheOptions,
-): (key: string, count: () => Promise<number>) => Promise<number> {
-  const totals = caches.register<number>(kind, name, options);
-  const counting = new Map<string, Promise<number>>();
+): (key: string, count: () => Promise<T>) => Promise<T> {
+  const totals = caches.register<T>(kind, name, options);
+  const counting = new Map<string, Promise<T>>();
   return async (key, count) => {
     const cached = totals.get(key);
     if (cached !== undefined) return cached;

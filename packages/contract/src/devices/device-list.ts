@@ -139,3 +139,19 @@ export const deviceListSchema = z.object({
   total: z.number().int().min(0),
 });
 export type DeviceList = z.infer<typeof deviceListSchema>;
+
+/** Query of `GET /v2/devices/summary`: the list's free text and filters, nothing of the page. */
+export const deviceSummaryQuerySchema = deviceListQuerySchema.pick({ query: true, filters: true });
+export type DeviceSummaryQuery = z.infer<typeof deviceSummaryQuerySchema>;
+
+/**
+ * How many of the caller's devices match the list's text and filters, by state: online (the
+ * satellite or the cellular link is online), offline (neither is online and at least one is
+ * known offline) and the total, which also counts devices whose state is unknown.
+ */
+export const deviceSummarySchema = z.object({
+  total: z.number().int().min(0),
+  online: z.number().int().min(0),
+  offline: z.number().int().min(0),
+});
+export type DeviceSummary = z.infer<typeof deviceSummarySchema>;

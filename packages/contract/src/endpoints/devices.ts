@@ -1,5 +1,10 @@
 import { deviceIdParamsSchema, deviceNameUpdateSchema, deviceSchema } from '../devices/device.js';
-import { deviceListQuerySchema, deviceListSchema } from '../devices/device-list.js';
+import {
+  deviceListQuerySchema,
+  deviceListSchema,
+  deviceSummaryQuerySchema,
+  deviceSummarySchema,
+} from '../devices/device-list.js';
 import { deviceUsageQuerySchema, deviceUsageSchema } from '../devices/usage.js';
 import { endpoint } from '../http/endpoint.js';
 
@@ -13,6 +18,15 @@ export const devicesEndpoints = {
     access: { kind: 'permission', permission: 'devices.view', check: 'route' },
     query: deviceListQuerySchema,
     responses: { 200: deviceListSchema },
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/v2/devices/summary',
+    tags: ['devices'],
+    summary: "How many of the caller's devices match the list's filters: online, offline, total",
+    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
+    query: deviceSummaryQuerySchema,
+    responses: { 200: deviceSummarySchema },
   }),
   get: endpoint({
     method: 'GET',

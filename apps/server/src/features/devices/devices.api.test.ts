@@ -6,6 +6,7 @@ import {
   deviceListQuerySchema,
   deviceListSchema,
   deviceSortFields,
+  deviceSummarySchema,
   deviceSchema,
   deviceUsageSchema,
   type DeviceList,
@@ -30,6 +31,10 @@ async function page(role: RoleKey, query: Record<string, string> = {}): Promise<
   const res = await list(role, query);
   expect(res.statusCode, res.body).toBe(200);
   return deviceListSchema.parse(res.json());
+}
+async function scalarText(sql: string, params: unknown[] = []): Promise<string> {
+  const r = await api.ctx.database.pool.query<{ n: string }>(sql, params);
+  return r.rows[0]!.n;
 }
 async function scalar(sql: string, params: unknown[] = []): Promise<number> {
   const r = await api.ctx.database.pool.query<{ n: number }>(sql, params);
@@ -86,15 +91,153 @@ describe('GET /v2/devices', () => {
     expect(p.total).toBe(0);
   });
 
+  it("includes the sub-accounts' devices when a parent account is chosen, within the scope", async () => {
+    const parent = await scalarText(
+      "select id::text as n from accounts where name = 'Northwind Maritime'",
+    );
+    const filters = `AccountId:${parent}`;
+    const tree = await scalar(
+      `select count(*)::int as n from devices where deleted_at is null and account_id in (${NORTHWIND_TREE})`,
+    );
+    const own = await scalar(
+      'select count(*)::int as n from devices where deleted_at is null and account_id = $1',
+      [parent],
+    );
+    expect(tree).toBeGreaterThan(own);
+    for (const role of ['superUser', 'accountAdmin'] as const) {
+      const p = await page(role, { filters, take: '10000', fields: 'Id,AccountName' });
+      expect(p.total, role).toBe(tree);
+      expect(new Set(p.items.map((i) => i.accountName)), role).toEqual(
+        new Set([
+          'Northwind Maritime',
+          'Northwind Maritime – Atlantic Fleet',
+          'Northwind Maritime – Pacific Fleet',
+        ]),
+      );
+      const summary = await api.ctx.app.inject({
+        method: 'GET',
+        url: '/v2/devices/summary',
+        query: { filters },
+        headers: api.as(role),
+      });
+      expect(summary.json<{ total: number }>().total, role).toBe(tree);
+    }
+    // A child chosen alone is only that child; a parent outside the scope is still nothing.
+    const atlantic = await scalarText(
+      "select id::text as n from accounts where name = 'Northwind Maritime – Atlantic Fleet'",
+    );
+    const child = await page('superUser', {
+      filters: `AccountId:${atlantic}`,
+      fields: 'AccountName',
+    });
+    expect(new Set(child.items.map((i) => i.accountName))).toEqual(
+      new Set(['Northwind Maritime – Atlantic Fleet']),
+    );
+    const terra = await scalarText(
+      "select id::text as n from accounts where name = 'Terra Logistics'",
+    );
+    const terraDevices = await scalar(
+      `select count(*)::int as n from devices d join accounts a on a.id = d.account_id
+       where d.deleted_at is null and (a.id = $1 or a.parent_id = $1)`,
+      [terra],
+    );
+    expect(terraDevices).toBeGreaterThan(0);
+    expect((await page('accountAdmin', { filters: `AccountId:${terra}` })).total).toBe(0);
+  });
+
   it('sorts by name ascending by default and pages without overlap', async () => {
     const first = await page('superUser', { take: '40' });
-    const names = first.items.map((i) => i.name!.toLowerCase());
+    // The natural key: lower case, digit runs zero-padded ("camp 2" before "camp 10").
+    const names = first.items.map((i) =>
+      i.name!.toLowerCase().replace(/[0-9]+/g, (d) => d.padStart(20, '0')),
+    );
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const second = await page('superUser', { take: '40', skip: '40' });
     const ids = new Set(first.items.map((i) => i.id));
     expect(second.items.some((i) => ids.has(i.id))).toBe(false);
     const desc = await page('superUser', { take: '1', sortDirection: 'DESC' });
-    expect(desc.items[0]!.name!.toLowerCase() >= names[names.length - 1]!).toBe(true);
+    const lastKey = desc.items[0]!.name!.toLowerCase().replace(/[0-9]+/g, (d) =>
+      d.padStart(20, '0'),
+    );
+    expect(lastKey >= names[names.length - 1]!).toBe(true);
+  });
+
+  it('sorts names naturally in both directions, done by the database, and pages them', async () => {
+    const names = ['Quokka Camp 10', 'Quokka Camp 2', 'quokka camp 3', 'Quokka Camp 1', 'QUOKKA'];
+    await api.ctx.database.pool.query(
+      `insert into devices (account_id, name)
+       select a.id, n from accounts a, unnest($1::text[]) n where a.name = 'Terra Logistics'`,
+      [names],
+    );
+    const order = async (sortDirection: string, skip = '0', take = '10') =>
+      (await page('superUser', { query: 'quokka', sortDirection, skip, take })).items.map(
+        (i) => i.name,
+      );
+    const natural = ['QUOKKA', 'Quokka Camp 1', 'Quokka Camp 2', 'quokka camp 3', 'Quokka Camp 10'];
+    expect(await order('ASC')).toEqual(natural);
+    expect(await order('DESC')).toEqual([...natural].reverse());
+    // The walk through the name index gives the same order as the matches sorted in memory.
+    const repo = createDevicesRepository(api.ctx.database.pool);
+    for (const sortDirection of ['ASC', 'DESC']) {
+      const q = parseDeviceQuery(
+        deviceListQuerySchema.parse({ query: 'quokka', sortDirection, take: '10' }),
+      );
+      const walked = (await repo.page({ all: true }, q)).map((r) => r.name);
+      expect(walked).toEqual(sortDirection === 'ASC' ? natural : [...natural].reverse());
+    }
+    // Pages of two, in both directions: no overlap, nothing missed.
+    for (const dir of ['ASC', 'DESC']) {
+      const pages = [
+        ...(await order(dir, '0', '2')),
+        ...(await order(dir, '2', '2')),
+        ...(await order(dir, '4', '2')),
+      ];
+      expect(pages).toEqual(await order(dir));
+    }
+    // The key follows a rename.
+    await api.ctx.database.pool.query(
+      `update devices set name = 'Quokka Camp 20' where name = 'Quokka Camp 2'`,
+    );
+    expect((await order('ASC')).slice(-2)).toEqual(['Quokka Camp 10', 'Quokka Camp 20']);
+  });
+
+  it('puts devices without a serial last when sorting by serial, in either direction', async () => {
+    await api.ctx.database.pool.query(
+      `insert into devices (account_id, name)
+       select id, 'Serial-less ' || n from accounts, generate_series(1, 3) n
+       where name = 'Terra Logistics'`,
+    );
+    for (const sortDirection of ['ASC', 'DESC']) {
+      const all = await page('superUser', {
+        sortField: 'Serial',
+        sortDirection,
+        take: '10000',
+        fields: 'Id,Serial',
+      });
+      const serials = all.items.map((i) => i.serial ?? null);
+      const firstMissing = serials.indexOf(null);
+      expect(firstMissing, sortDirection).toBeGreaterThan(0);
+      expect(
+        serials.slice(firstMissing).every((s) => s === null),
+        sortDirection,
+      ).toBe(true);
+      const present = serials.slice(0, firstMissing) as string[];
+      const sorted = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(present).toEqual(sortDirection === 'ASC' ? sorted : sorted.reverse());
+      // Paged by 40, the same rows in the same order.
+      const paged: (string | undefined)[] = [];
+      for (let skip = 0; skip < all.items.length; skip += 40) {
+        const p = await page('superUser', {
+          sortField: 'Serial',
+          sortDirection,
+          take: '40',
+          skip: String(skip),
+          fields: 'Id',
+        });
+        paged.push(...p.items.map((i) => i.id));
+      }
+      expect(paged, sortDirection).toEqual(all.items.map((i) => i.id));
+    }
   });
 
   it('filters by online state and finds a device by part of its serial', async () => {
@@ -180,7 +323,7 @@ describe('GET /v2/devices', () => {
   it('answers a text query with the matching devices in name order', async () => {
     const { rows } = await api.ctx.database.pool.query<{ id: string }>(
       `select id from devices where deleted_at is null and (name ilike '%a%' or serial ilike '%a%')
-       order by lower(name), id limit 30`,
+       order by name_sort_key, id limit 30`,
     );
     const p = await page('superUser', { query: 'A', take: '30', fields: 'Id' });
     expect(p.items.map((i) => i.id)).toEqual(rows.map((r) => r.id));
@@ -231,6 +374,64 @@ describe('GET /v2/devices', () => {
 
   it('needs a token', async () => {
     expect((await api.ctx.app.inject({ method: 'GET', url: '/v2/devices' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /v2/devices/summary', () => {
+  async function summary(role: RoleKey, query: Record<string, string> = {}) {
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/v2/devices/summary',
+      query,
+      headers: api.as(role),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return deviceSummarySchema.parse(res.json());
+  }
+  const counts = (where: string) =>
+    scalar(`select count(*)::int as n from devices d where d.deleted_at is null and ${where}`);
+  const ONLINE = '(d.satellite_online or d.cellular_online)';
+  const OFFLINE = `(not coalesce(${ONLINE}, false)
+    and (d.satellite_online is false or d.cellular_online is false))`;
+
+  it('counts online, offline and total for the list filter, with the total the list gives', async () => {
+    const all = await summary('superUser');
+    expect(all).toEqual({
+      total: await counts('true'),
+      online: await counts(ONLINE),
+      offline: await counts(OFFLINE),
+    });
+    expect(all.online).toBeGreaterThan(0);
+    expect(all.offline).toBeGreaterThan(0);
+
+    const filters = 'NetworkStatus.SatelliteOnline:false';
+    const filtered = await summary('superUser', { filters, query: 'e' });
+    const text = "(d.name ilike '%e%' or d.serial ilike '%e%') and d.satellite_online is not true";
+    expect(filtered).toEqual({
+      total: await counts(text),
+      online: await counts(`${text} and ${ONLINE}`),
+      offline: await counts(`${text} and ${OFFLINE}`),
+    });
+    expect(filtered.total).toBe(
+      (await page('superUser', { take: '1', filters, query: 'e' })).total,
+    );
+  });
+
+  it("counts only the caller's accounts", async () => {
+    const mine = await summary('accountAdmin');
+    expect(mine.total).toBe(await counts(`d.account_id in (${NORTHWIND_TREE})`));
+    expect(mine.online).toBe(await counts(`d.account_id in (${NORTHWIND_TREE}) and ${ONLINE}`));
+  });
+
+  it('answers 400 for a bad filter and 401 without a token', async () => {
+    const bad = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/v2/devices/summary?filters=Nope:1',
+      headers: api.as('superUser'),
+    });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await api.ctx.app.inject({ method: 'GET', url: '/v2/devices/summary' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -44,6 +44,13 @@ type DeviceListColumns = Pick<
   productName: ProductColumns['name'] | null;
 };
 
+/** Counts of the devices a list query matches, by state. */
+export interface DeviceSummaryRow {
+  total: number;
+  online: number;
+  offline: number;
+}
+
 /** A row of the list: its timestamps come as ISO 8601 text in UTC, formatted by PostgreSQL. */
 export type DeviceListRow = DeviceListColumns & {
   satelliteLastUpdated: string | null;
@@ -143,8 +150,9 @@ const DEVICE_COLUMNS = `${LIST_COLUMNS}, d.satellite_last_updated as "satelliteL
   d.total_satellite_usage::float8 as "totalSatelliteUsage",
   d.total_cellular_usage::float8 as "totalCellularUsage"`;
 
+/** Sort keys; the name sorts naturally ("Camp 2" before "Camp 10") on its stored key. */
 const ORDER: Record<ParsedDeviceQuery['sortField'], string> = {
-  Name: 'lower(d.name)',
+  Name: 'd.name_sort_key',
   Serial: 'd.serial',
   Type: 'd.type',
   AccountName: 'lower(a.name)',
@@ -246,9 +254,10 @@ export function createDevicesRepository(
       // cached plan (its generic plan assumes a tenth of the table).
       const limit = `limit ${q.take} offset ${q.skip}`;
       const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
-      const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
+      // NOTE: devices without a serial come last in either direction (issue 13, item 4).
+      const nulls = direction === 'asc' || q.sortField === 'Serial' ? 'nulls last' : 'nulls first';
       const order = (key: string, id: string) => `${key} ${direction} ${nulls}, ${id} ${direction}`;
-      // Every filter is on the devices table: the page is chosen there (so the (lower(name), id)
+      // Every filter is on the devices table: the page is chosen there (so the (name_sort_key, id)
       // index can serve the order and the limit), and only its rows are joined. The account
       // name is joined first only when it is the sort key.
       const sortJoin =
@@ -289,6 +298,42 @@ export function createDevicesRepository(
         params,
       );
       return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * How many devices match, by state, in one pass (spec of the list's summary: online when
+     * either link is online, offline when neither is and one is known offline).
+     */
+    async summary(scope: AccountScope, q: ParsedDeviceQuery): Promise<DeviceSummaryRow> {
+      const { clause, params } = where(scope, q);
+      const { rows } = await pool.query<DeviceSummaryRow>(
+        `select count(*)::int as total,
+                count(*) filter (where d.satellite_online or d.cellular_online)::int as online,
+                count(*) filter (
+                  where d.satellite_online is false and d.cellular_online is not true
+                     or d.cellular_online is false and d.satellite_online is not true
+                )::int as offline
+         from devices d where ${clause}`,
+        params,
+      );
+      return rows[0] ?? { total: 0, online: 0, offline: 0 };
+    },
+
+    /**
+     * The given accounts and every account under them (the list's account filter includes
+     * sub-accounts); ids of no account are left out.
+     */
+    async withSubAccounts(accountIds: readonly string[]): Promise<string[]> {
+      const { rows } = await pool.query<{ id: string }>(
+        `with recursive tree as (
+           select id from accounts where id = any($1::uuid[])
+           union
+           select c.id from accounts c join tree t on c.parent_id = t.id
+         )
+         select id from tree`,
+        [accountIds],
+      );
+      return rows.map((r) => r.id);
     },
 
     /** One device with everything around it, or null when it is outside the scope or deleted. */

@@ -15,6 +15,9 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsync {
         serializerCompiler: presentedJson,
       },
     );
+    route(app, api.devices.summary, async (request) =>
+      service.summary(request.principal(), request.query),
+    );
     route(app, api.devices.get, async (request) =>
       service.get(request.principal(), request.params.id),
     );

@@ -17,6 +17,7 @@ import {
 } from '../../test/service-fakes.js';
 import type { DeviceDetailRows, DeviceRow, DevicesRepository } from './devices.repository.js';
 import { createDevicesService } from './devices.service.js';
+import type { ParsedDeviceQuery } from './device-query.js';
 
 function deviceRow(id: string, accountId: string): DeviceRow {
   return {
@@ -70,7 +71,12 @@ function fakeRepository() {
   ];
   const renamed: string[] = [];
   const scopes: AccountScope[] = [];
+  const summaries: AccountScope[] = [];
   const seen = (scope: AccountScope) => devices.filter((d) => inScope(scope, d.accountId));
+  const matching = (scope: AccountScope, q: ParsedDeviceQuery) =>
+    seen(scope).filter(
+      (d) => q.filters.accountIds.length === 0 || q.filters.accountIds.includes(d.accountId),
+    );
   const detail = (device: DeviceRow): DeviceDetailRows => ({
     device: { ...device },
     components: [],
@@ -81,7 +87,7 @@ function fakeRepository() {
   const repo: DevicesRepository = {
     async page(scope, q) {
       scopes.push(scope);
-      return seen(scope)
+      return matching(scope, q)
         .slice(q.skip, q.skip + q.take)
         .map((d) => ({
           ...d,
@@ -89,7 +95,13 @@ function fakeRepository() {
           cellularLastUpdated: null,
         }));
     },
-    count: async (scope) => seen(scope).length,
+    count: async (scope, q) => matching(scope, q).length,
+    async summary(scope, q) {
+      summaries.push(scope);
+      const rows = matching(scope, q);
+      const online = rows.filter((d) => d.satelliteOnline || d.cellularOnline).length;
+      return { total: rows.length, online, offline: rows.length - online };
+    },
     async findById(scope, id) {
       const device = seen(scope).find((d) => d.id === id);
       return device ? detail(device) : null;
@@ -106,8 +118,10 @@ function fakeRepository() {
         ? [{ day: 3, satelliteBytes: 500, cellularBytes: 20 }]
         : [],
     componentsOf: async () => [],
+    withSubAccounts: async (ids) =>
+      ids.flatMap((id) => (id === OWN_ACCOUNT ? [OWN_ACCOUNT, CHILD_ACCOUNT] : [id])),
   };
-  return { repo, renamed, scopes };
+  return { repo, renamed, scopes, summaries };
 }
 
 function setUp() {
@@ -169,6 +183,35 @@ describe('devices service: the list and usage', () => {
       { all: false, accountIds: [OWN_ACCOUNT, CHILD_ACCOUNT] },
       { all: true },
     ]);
+  });
+
+  it("summarises the caller's devices and reuses the summary for the same scope and filter", async () => {
+    const { service, summaries } = setUp();
+    const mine = await service.summary(principalOf('accountAdmin'), {});
+    expect(mine.total).toBe(2);
+    expect(mine.online + mine.offline).toBe(2);
+    await service.summary(principalOf('credentialed'), {});
+    expect((await service.summary(principalOf('salesSupport'), {})).total).toBe(3);
+    // The account admin and the credentialed user share a scope: one count for both.
+    expect(summaries).toEqual([
+      { all: false, accountIds: [OWN_ACCOUNT, CHILD_ACCOUNT] },
+      { all: true },
+    ]);
+  });
+
+  it("includes a chosen account's sub-accounts, within the caller's scope", async () => {
+    const { service } = setUp();
+    const parent = deviceListQuerySchema.parse({
+      fields: 'Id',
+      filters: `AccountId:${OWN_ACCOUNT}`,
+    });
+    expect((await service.list(principalOf('salesSupport'), parent)).items).toEqual([
+      { id: 'own' },
+      { id: 'child' },
+    ]);
+    expect(
+      await service.summary(principalOf('salesSupport'), { filters: `AccountId:${OWN_ACCOUNT}` }),
+    ).toMatchObject({ total: 2 });
   });
 
   it('answers every day of the month, zero where nothing was used', async () => {

@@ -4,6 +4,8 @@ import {
   type Device,
   type DeviceList,
   type DeviceListQuery,
+  type DeviceSummary,
+  type DeviceSummaryQuery,
   type DeviceUsage,
 } from '@aerie/contract';
 import type { Authorize } from '../../plugins/authorization.js';
@@ -38,6 +40,22 @@ export function createDevicesService(
   });
   const total = (scope: AccountScope, q: ParsedDeviceQuery) =>
     totals(totalKey(scope, q), () => repo.count(scope, q));
+  // The list's summary is shared the same way, under the same key.
+  const summaries = sharedCounts<DeviceSummary>(caches, 'device', 'device list summaries', {
+    ttlMs: TOTAL_TTL_MS,
+    maxEntries: 5_000,
+  });
+
+  /**
+   * The list's query with its account filter widened to the chosen accounts' sub-accounts
+   * (issue 13: a parent account shows its children's devices). The caller's scope still limits
+   * the rows. Ids of no account stay as they are, and match nothing.
+   */
+  async function withSubAccounts(q: ParsedDeviceQuery): Promise<ParsedDeviceQuery> {
+    if (q.filters.accountIds.length === 0) return q;
+    const tree = await repo.withSubAccounts(q.filters.accountIds);
+    return tree.length === 0 ? q : { ...q, filters: { ...q.filters, accountIds: tree } };
+  }
 
   /** With free text the total (usually cached) chooses how the page is found. */
   async function textPage(scope: AccountScope, q: ParsedDeviceQuery) {
@@ -94,10 +112,17 @@ export function createDevicesService(
       };
     },
 
+    /** `GET /v2/devices/summary`: online, offline and total for the list's text and filters. */
+    async summary(principal: Principal, query: DeviceSummaryQuery): Promise<DeviceSummary> {
+      const { scope } = await authorize(principal, api.devices.summary.access);
+      const q = await withSubAccounts(parseDeviceQuery({ ...query, skip: 0, take: 1 }));
+      return summaries(totalKey(scope, q), () => repo.summary(scope, q));
+    },
+
     /** `GET /v2/devices`: one page of the caller's devices with the requested fields. */
     async list(principal: Principal, query: DeviceListQuery): Promise<DeviceList> {
       const { scope } = await authorize(principal, api.devices.list.access);
-      const q = parseDeviceQuery(query);
+      const q = await withSubAccounts(parseDeviceQuery(query));
       const [rows, count] = q.text
         ? await textPage(scope, q)
         : await Promise.all([repo.page(scope, q), total(scope, q)]);

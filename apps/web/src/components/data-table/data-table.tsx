@@ -35,6 +35,15 @@ export interface DataTableProps<T> {
   busy?: boolean;
   emptyText: string;
   minWidth?: number;
+  /** Compact rows (smaller text and padding) for long lists such as the fleet. */
+  dense?: boolean;
+  /**
+   * The table scrolls inside this height with its header kept in view (a CSS length); without
+   * it the table grows with its rows.
+   */
+  maxHeight?: string;
+  /** The row whose object is open (e.g. in the detail pane): marked `aria-current` and shown. */
+  selectedRowId?: string | undefined;
 }
 
 /**
@@ -54,6 +63,9 @@ export function DataTable<T>({
   busy = false,
   emptyText,
   minWidth = 720,
+  dense = false,
+  maxHeight,
+  selectedRowId,
 }: DataTableProps<T>) {
   const columnVisibility = useMemo(
     () => Object.fromEntries(hiddenColumns.map((id) => [id, false])),
@@ -77,14 +89,20 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      {...(maxHeight ? { maxHeight, className: classes.scroller } : {})}
+    >
       <Table
         aria-label={label}
         aria-busy={loading || busy}
         highlightOnHover
-        verticalSpacing="xs"
+        verticalSpacing={dense ? 3 : 'xs'}
+        stickyHeader={maxHeight !== undefined}
         className={classes.table}
         data-busy={busy || undefined}
+        data-dense={dense || undefined}
       >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
@@ -117,7 +135,12 @@ export function DataTable<T>({
             </Table.Tr>
           ) : (
             rows.map((row) => (
-              <Table.Tr key={row.id}>
+              <Table.Tr
+                key={row.id}
+                {...(row.id === selectedRowId
+                  ? { 'aria-current': 'true' as const, className: classes.selected }
+                  : {})}
+              >
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id} data-column={cell.column.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

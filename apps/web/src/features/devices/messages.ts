@@ -14,6 +14,7 @@ export const deviceMessages = {
     account: 'Account',
     allAccounts: 'All',
     noAccountMatches: 'No accounts match.',
+    accountIncludesSubAccounts: "An account includes its sub-accounts' devices.",
     satellite: 'Satellite',
     cellular: 'Cellular',
     onlineFilter: { any: 'All', online: 'Online', offline: 'Not online' },
@@ -21,6 +22,13 @@ export const deviceMessages = {
       `${total.toLocaleString('en-US')} ${total === 1 ? 'device' : 'devices'}`,
     editColumns: 'Columns',
     loading: 'Loading devices',
+    /** The summary of the current filter above the table. */
+    summary: {
+      label: 'Online state of the devices found',
+      online: (n: number) => `${n.toLocaleString('en-US')} online`,
+      offline: (n: number) => `${n.toLocaleString('en-US')} offline`,
+      unknown: (n: number) => `${n.toLocaleString('en-US')} unknown`,
+    },
   },
   columns: {
     name: 'Name',

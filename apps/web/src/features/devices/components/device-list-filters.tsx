@@ -1,5 +1,5 @@
 import { LIST_MAX_TEXT } from '@aerie/contract';
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icons';
@@ -72,15 +72,10 @@ export function DeviceListFilters({ view, onChange, accounts }: DeviceListFilter
         w={240}
         maxLength={LIST_MAX_TEXT}
       />
-      <Select
-        label={m.account}
-        data={accountOptions}
+      <AccountSelect
+        options={accountOptions}
         value={view.accountId ?? ALL}
-        allowDeselect={false}
-        searchable
-        nothingFoundMessage={m.noAccountMatches}
-        onChange={(value) => onChange({ accountId: value && value !== ALL ? value : null })}
-        w={260}
+        onChange={(value) => onChange({ accountId: value !== ALL ? value : null })}
       />
       <OnlineSelect
         label={m.satellite}
@@ -92,7 +87,66 @@ export function DeviceListFilters({ view, onChange, accounts }: DeviceListFilter
         value={view.cellular}
         onChange={(cellular) => onChange({ cellular })}
       />
+      {/* Shown beside the filters, not under the select, so the row keeps its height; the
+          select's own (visually hidden) description says it to screen readers. */}
+      <Text size="xs" c="dimmed" pb={8} aria-hidden>
+        {m.accountIncludesSubAccounts}
+      </Text>
     </Group>
+  );
+}
+
+interface AccountSelectProps {
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * The account filter: searchable, and typing while "All" is chosen starts a new search (the
+ * input does not read "Allnorth"): the search is emptied when the list opens on "All", and
+ * "All" is dropped from the front of what was typed without opening it.
+ */
+function AccountSelect({ options, value, onChange }: AccountSelectProps) {
+  const selectedLabel = options.find((o) => o.value === value)?.label ?? m.allAccounts;
+  const [search, setSearch] = useState(selectedLabel);
+  // The search as last set, for the dropdown's open event of the same keystroke.
+  const latest = useRef(search);
+  const update = (next: string) => {
+    latest.current = next;
+    setSearch(next);
+  };
+  useEffect(() => {
+    latest.current = selectedLabel;
+    setSearch(selectedLabel);
+  }, [selectedLabel]);
+
+  return (
+    <Select
+      label={m.account}
+      data={options}
+      value={value}
+      allowDeselect={false}
+      searchable
+      searchValue={search}
+      placeholder={m.allAccounts}
+      onSearchChange={(next) => {
+        const typedAfterAll =
+          value === ALL && next.startsWith(m.allAccounts) && !options.some((o) => o.label === next);
+        update(typedAfterAll ? next.slice(m.allAccounts.length) : next);
+      }}
+      onDropdownOpen={() => {
+        if (value === ALL && latest.current === m.allAccounts) update('');
+      }}
+      nothingFoundMessage={m.noAccountMatches}
+      onChange={(next) => {
+        if (next) onChange(next);
+      }}
+      description={<VisuallyHidden>{m.accountIncludesSubAccounts}</VisuallyHidden>}
+      // Out of the flow, with no gap for it: the select lines up with the other filters.
+      styles={{ description: { position: 'absolute' }, wrapper: { marginTop: 0 } }}
+      w={260}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../test/a
 import { buildNetworkStatus } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { DeviceList } from './device-list';
-import { deviceListColumns } from './device-table';
+import { DeviceTable, deviceListColumns } from './device-table';
 
 afterEach(cleanup);
 
@@ -36,10 +36,24 @@ const page: DeviceListResponse = {
   ],
 };
 
-const server = setupApiServer(apiAnswer(api.devices.list, page));
+const server = setupApiServer(
+  apiAnswer(api.devices.list, page),
+  apiAnswer(api.devices.summary, { total: 2, online: 1, offline: 0 }),
+);
 
+/** The list's requests (the summary is asked beside it). */
 function requests(): URLSearchParams[] {
-  return server.requests().map((request) => request.url.searchParams);
+  return server
+    .requests()
+    .filter((request) => request.url.pathname === '/v2/devices')
+    .map((request) => request.url.searchParams);
+}
+
+function summaryRequests(): URLSearchParams[] {
+  return server
+    .requests()
+    .filter((request) => request.url.pathname === '/v2/devices/summary')
+    .map((request) => request.url.searchParams);
 }
 
 function renderList(path = '/devices', canDelete = false) {
@@ -77,11 +91,23 @@ describe('DeviceList', () => {
     expect(header.getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('summarises the filter above the table: online and offline with words, unknown when any', async () => {
+    renderList(`/devices?q=kan&satellite=online&page=2`);
+    const summary = await screen.findByRole('group', { name: 'Online state of the devices found' });
+    expect(summary.textContent).toBe('1 online0 offline1 unknown');
+    const asked = summaryRequests()[0];
+    expect(asked?.get('query')).toBe('kan');
+    expect(asked?.get('filters')).toBe('NetworkStatus.SatelliteOnline:true');
+    // Paging and sorting are not the summary's: it is not asked again for another page.
+    expect(asked?.has('skip')).toBe(false);
+    expect(asked?.has('sortField')).toBe(false);
+  });
+
   it('reads the view from the address: filters, sort, page and page size', async () => {
     renderList(
       `/devices?q=kan&account=${ACCOUNT}&satellite=online&cellular=offline&sort=kpc&dir=desc&page=2&pageSize=10`,
     );
-    await waitFor(() => expect(server.requests().length).toBeGreaterThan(0));
+    await waitFor(() => expect(requests().length).toBeGreaterThan(0));
     const request = requests()[0];
     expect(request?.get('skip')).toBe('10');
     expect(request?.get('take')).toBe('10');
@@ -107,12 +133,12 @@ describe('DeviceList', () => {
   it('sends the typed text after a pause, not on every key', async () => {
     renderList();
     await screen.findByText('Atlantic Voyager');
-    const calls = server.requests().length;
+    const calls = requests().length;
     const box = screen.getByRole('searchbox', { name: 'Search' });
     fireEvent.change(box, { target: { value: 'b' } });
     fireEvent.change(box, { target: { value: 'ba' } });
     fireEvent.change(box, { target: { value: 'bal' } });
-    expect(server.requests().length).toBe(calls);
+    expect(requests().length).toBe(calls);
     await waitFor(() => expect(requests().at(-1)?.get('query')).toBe('bal'));
     expect(requests().filter((r) => r.has('query'))).toHaveLength(1);
   });
@@ -156,6 +182,59 @@ describe('DeviceList', () => {
       .map((th) => th.textContent);
     expect(headers).toEqual(['Serial', 'Name', 'Satellite', 'Cellular']);
     expect(requests()[0]?.get('take')).toBe('25');
+  });
+});
+
+describe('DeviceList: the account filter', () => {
+  it('starts a new search when typing while "All" is chosen, and says sub-accounts are included', async () => {
+    renderList();
+    await screen.findByText('Atlantic Voyager');
+    const select = screen.getByRole<HTMLInputElement>('combobox', { name: 'Account' });
+    expect(select.value).toBe('All');
+    // Keys typed after "All" (whether or not focus opened the list): a search for them alone.
+    select.focus();
+    fireEvent.change(select, { target: { value: `${select.value}North` } });
+    await waitFor(() => expect(select.value).toBe('North'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Northwind Maritime' }));
+    await waitFor(() => expect(requests().at(-1)?.get('filters')).toBe(`AccountId:${ACCOUNT}`));
+    const hint = document.getElementById(select.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe("An account includes its sub-accounts' devices.");
+    expect(screen.getAllByText("An account includes its sub-accounts' devices.")).toHaveLength(2);
+  });
+
+  it('empties the search when the list opens on "All"', async () => {
+    renderList();
+    await screen.findByText('Atlantic Voyager');
+    const select = screen.getByRole<HTMLInputElement>('combobox', { name: 'Account' });
+    fireEvent.click(select);
+    await waitFor(() => expect(select.value).toBe(''));
+    expect(select.placeholder).toBe('All');
+    fireEvent.blur(select);
+    await waitFor(() => expect(select.value).toBe('All'));
+  });
+});
+
+describe('DeviceTable: the open device', () => {
+  it('marks the row of the device open in the detail pane, and no other', async () => {
+    renderWithProviders(
+      <DeviceTable
+        devices={page.items}
+        columnOrder={deviceListColumns.map((c) => c.id)}
+        hiddenColumns={[]}
+        sort="name"
+        direction="asc"
+        onSortChange={() => undefined}
+        linkSearch={{}}
+        loading={false}
+        busy={false}
+        openDeviceId={page.items[1]!.id}
+      />,
+      { path: '/devices' },
+    );
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const [voyager, star] = within(table).getAllByRole('row').slice(1);
+    expect(star!.getAttribute('aria-current')).toBe('true');
+    expect(voyager!.hasAttribute('aria-current')).toBe(false);
   });
 });
 

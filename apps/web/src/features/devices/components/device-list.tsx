@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTablePager } from '../../../components/data-table/data-table-pager';
 import type { ListLayout } from '../../../components/data-table/list-layout';
 import { Icon } from '../../../components/ui/icons';
+import { useDeviceSummary } from '../api/get-device-summary';
 import { useDevices } from '../api/get-devices';
 import { useDeviceExport } from '../hooks/use-device-export';
 import { useDeviceListView } from '../hooks/use-device-list-view';
@@ -10,6 +12,7 @@ import { deviceMessages } from '../messages';
 import { DEVICE_PAGE_SIZES, deviceListRequest, deviceListSearch } from '../utils/device-list-view';
 import { DeviceExportButton } from './device-export-button';
 import { DeviceListFilters, type DeviceListAccount } from './device-list-filters';
+import { DeviceListSummary } from './device-list-summary';
 import { DeleteDeviceModal } from './delete-device-modal';
 import { DeviceTable, type DeviceToDelete } from './device-table';
 
@@ -27,8 +30,8 @@ export interface DeviceListProps {
 }
 
 /**
- * The device list (spec 001 §2): filters, a server-sorted and server-paged table, the total
- * and Export to CSV. The view lives in the address.
+ * The device list (spec 001 §2): its title, the total and the online summary, filters, a
+ * server-sorted and server-paged table and Export to CSV. The view lives in the address.
  */
 export function DeviceList({
   accounts,
@@ -42,9 +45,12 @@ export function DeviceList({
   const pageSize = view.pageSize ?? layout.pageSize;
   const request = useMemo(() => deviceListRequest(view, pageSize), [view, pageSize]);
   const devices = useDevices(request);
+  const summary = useDeviceSummary(request);
   const exporter = useDeviceExport();
   const linkSearch = useMemo(() => deviceListSearch(view), [view]);
   const total = devices.data?.total;
+  // A device open in the detail pane over the list (/devices/{id}/...): its row is marked.
+  const params: Record<string, string | undefined> = useParams({ strict: false });
 
   // A page past the end (fewer devices since the link was made): go to the last page.
   useEffect(() => {
@@ -54,12 +60,16 @@ export function DeviceList({
   }, [devices.isPlaceholderData, total, pageSize, view.page, update]);
 
   return (
-    <Stack gap="md">
-      <DeviceListFilters view={view} onChange={update} accounts={accounts} />
+    <Stack gap="sm">
+      {/* One line for the title, the counts and the actions: room for 25 rows at 1440x900. */}
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text fw={600} aria-live="polite" data-testid="device-total">
-          {total === undefined ? '\u00a0' : m.total(total)}
-        </Text>
+        <Group gap="lg" wrap="wrap" align="baseline">
+          <Title order={1}>{deviceMessages.listTitle}</Title>
+          <Text fw={600} aria-live="polite" data-testid="device-total">
+            {total === undefined ? '\u00a0' : m.total(total)}
+          </Text>
+          <DeviceListSummary summary={summary.data} />
+        </Group>
         <Group gap="sm" wrap="wrap">
           <DeviceExportButton
             state={exporter.state}
@@ -76,6 +86,7 @@ export function DeviceList({
           </Button>
         </Group>
       </Group>
+      <DeviceListFilters view={view} onChange={update} accounts={accounts} />
       {devices.isError && !devices.data ? (
         <Alert color="red" role="alert" title={m.loadFailed}>
           <Button variant="default" size="xs" onClick={() => void devices.refetch()}>
@@ -94,6 +105,7 @@ export function DeviceList({
             linkSearch={linkSearch}
             loading={devices.isPending}
             busy={devices.isPlaceholderData}
+            openDeviceId={params['id']}
             {...(canDelete ? { onDeleteRequest: setToDelete } : {})}
           />
           {devices.isError && (

@@ -13,6 +13,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 
 const m = deviceMessages;
 
+/**
+ * The table scrolls under its header within the window, leaving room for the top bar, the
+ * title, the filters, the summary and the pager (issue 13: 25 rows at 1440x900).
+ */
+const DEVICE_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 275px))';
+
 /** The device list's columns for the column editor, in their default order. */
 export const deviceListColumns: readonly ListColumn[] = deviceColumnIds.map((id) => ({
   id,
@@ -55,6 +61,7 @@ function deviceColumns(
         return (
           <Anchor
             fw={500}
+            fz="inherit"
             renderRoot={(props) => (
               <Link {...props} to={routePath('deviceOverview', { id })} search={linkSearch} />
             )}
@@ -111,6 +118,8 @@ export interface DeviceTableProps {
   busy: boolean;
   /** Super User: ctrl-click on a serial asks to delete the device (spec 001 §2). */
   onDeleteRequest?: (device: DeviceToDelete) => void;
+  /** The device open in the detail pane, whose row is highlighted. */
+  openDeviceId?: string | undefined;
 }
 
 /** The device table (spec 001 §2): names link to deviceOverview, online states as text. */
@@ -125,6 +134,7 @@ export function DeviceTable({
   loading,
   busy,
   onDeleteRequest,
+  openDeviceId,
 }: DeviceTableProps) {
   const columns = useMemo(
     () => deviceColumns(linkSearch, onDeleteRequest),
@@ -150,6 +160,9 @@ export function DeviceTable({
       loading={loading}
       busy={busy}
       emptyText={m.list.empty}
+      dense
+      maxHeight={DEVICE_TABLE_MAX_HEIGHT}
+      selectedRowId={openDeviceId}
     />
   );
 }

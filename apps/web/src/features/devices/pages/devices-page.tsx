@@ -1,5 +1,4 @@
 import { roleCan } from '@aerie/contract';
-import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   useColumnEditorTarget,
@@ -39,15 +38,12 @@ export function DevicesPage() {
   useColumnEditorTarget(target);
 
   return (
-    <Stack gap="md">
-      <Title order={1}>{deviceMessages.listTitle}</Title>
-      <DeviceList
-        accounts={accounts.data ?? []}
-        layout={settings.layout}
-        onEditColumns={() => toggleContextPane('columnEditor')}
-        columnEditorOpen={pane === 'columnEditor'}
-        canDelete={me ? roleCan(me.role, 'devices.delete') : false}
-      />
-    </Stack>
+    <DeviceList
+      accounts={accounts.data ?? []}
+      layout={settings.layout}
+      onEditColumns={() => toggleContextPane('columnEditor')}
+      columnEditorOpen={pane === 'columnEditor'}
+      canDelete={me ? roleCan(me.role, 'devices.delete') : false}
+    />
   );
 }
