@@ -1,7 +1,6 @@
 import type { CurrentUser } from '@aerie/contract';
 import { ActionIcon, AppShell, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Icon } from '../../components/ui/icons';
 import { MaintenanceStrip } from '../../features/health';
@@ -16,6 +15,7 @@ import { ContextPaneHost } from './context-pane-host';
 import { contextPane, toggleContextPane } from '../../lib/context-pane-store';
 import { MainNavigation } from './main-navigation';
 import classes from './app-shell-layout.module.css';
+import { showToast } from '../../lib/toast';
 
 export interface AppShellLayoutProps {
   user: CurrentUser;
@@ -91,7 +91,7 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
               startRouteOptions={startOptions}
               onSendTestNotification={async () => {
                 await sendTest.mutateAsync();
-                notifications.show({
+                showToast({
                   message: usersMessages.testNotificationSent,
                   autoClose: 3_000,
                 });

@@ -9,7 +9,6 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useCreateApiClient } from '../api/create-api-client';
@@ -17,6 +16,7 @@ import { useDeleteApiClient } from '../api/delete-api-client';
 import { useApiClients } from '../api/get-api-clients';
 import { apiClientsMessages } from '../messages';
 import { ApiClientForm } from './api-client-form';
+import { showToast } from '../../../lib/toast';
 
 const TOAST_MS = 3_000;
 
@@ -32,7 +32,7 @@ export function ApiClientsTab() {
   const deleteClient = (clientId: string) =>
     remove.mutate(clientId, {
       onSuccess: () =>
-        notifications.show({
+        showToast({
           message: apiClientsMessages.apiClientDeleted(clientId),
           autoClose: TOAST_MS,
         }),
@@ -58,7 +58,7 @@ export function ApiClientsTab() {
             onSubmit={async (values) => {
               await create.mutateAsync(values);
               setAdding(false);
-              notifications.show({
+              showToast({
                 message: apiClientsMessages.apiClientAdded(values.clientId),
                 autoClose: TOAST_MS,
               });

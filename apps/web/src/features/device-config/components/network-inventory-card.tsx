@@ -1,6 +1,5 @@
 import { canToggleBeam, missingInventoryRequirements, type MappedNetwork } from '@aerie/contract';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { EditActions, OverviewCard } from '../../devices';
 import { useHubState } from '../api/get-hub-state';
@@ -11,6 +10,7 @@ import { configMessages } from '../messages';
 import type { InventoryDevice } from '../utils/inventory-device';
 import { BeamTable, NetworkStateTable } from './network-inventory-tables';
 import { NetworkTemplateModal } from './network-template-modal';
+import { showToast } from '../../../lib/toast';
 
 const texts = configMessages.inventory;
 
@@ -57,11 +57,10 @@ function Inventory({ device, canEdit }: NetworkInventoryCardProps) {
       { nmsId: mapping.data.nmsId, remoteId: device.id, networkIds: [...selected] },
       {
         onSuccess: () => {
-          notifications.show({ message: texts.saved, color: 'green', autoClose: 3_000 });
+          showToast({ message: texts.saved, color: 'green', autoClose: 3_000 });
           setSelected(null);
         },
-        onError: () =>
-          notifications.show({ message: texts.saveFailed, color: 'red', autoClose: 5_000 }),
+        onError: () => showToast({ message: texts.saveFailed, color: 'red', autoClose: 5_000 }),
       },
     );
   };

@@ -6,7 +6,6 @@ import {
   type NetworkTemplateKey,
 } from '@aerie/contract';
 import { Button, Group, Loader, Modal, Stack, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
@@ -16,6 +15,7 @@ import { useNetworkTemplate } from '../api/get-network-template';
 import { useSaveNetworkTemplate } from '../api/save-network-template';
 import { configMessages } from '../messages';
 import type { InventoryDevice } from '../utils/inventory-device';
+import { showToast } from '../../../lib/toast';
 
 const texts = configMessages.template;
 
@@ -83,7 +83,7 @@ function TemplateView({ device, beam, onClose }: TemplateViewProps) {
   const missing = isApiError(template.error) && template.error.message === texts.notFound;
   const failed = keyFailed || (template.isError && !missing);
   useEffect(() => {
-    if (failed) notifications.show({ message: texts.loadFailed, color: 'red', autoClose: 5_000 });
+    if (failed) showToast({ message: texts.loadFailed, color: 'red', autoClose: 5_000 });
   }, [failed]);
 
   const shown = template.data
@@ -109,11 +109,11 @@ function TemplateView({ device, beam, onClose }: TemplateViewProps) {
       { ...key, template: body.data },
       {
         onSuccess: () => {
-          notifications.show({ message: texts.saved, color: 'green', autoClose: 3_000 });
+          showToast({ message: texts.saved, color: 'green', autoClose: 3_000 });
           setDraft(null);
         },
         onError: (error) =>
-          notifications.show({
+          showToast({
             message: texts.saveFailed(error.message),
             color: 'red',
             autoClose: 5_000,

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, List, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -24,6 +23,7 @@ import {
 import { useHubState } from '../api/get-hub-state';
 import { syncMessages as texts } from '../sync-messages';
 import { hubInSync } from '../utils/hub-in-sync';
+import { showToast } from '../../../lib/toast';
 
 type ConfirmedCommand = Extract<DeviceCommand, 'syncToHub' | 'provision'>;
 
@@ -61,7 +61,7 @@ export function SyncCard({ device, role }: SyncCardProps) {
       { command },
       {
         onError: (error) =>
-          notifications.show({
+          showToast({
             color: 'red',
             title:
               command === 'syncToHub' ? texts.queueFailed : texts.commandFailed(command, device.id),

@@ -1,10 +1,10 @@
 import type { Device } from '@aerie/contract';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useRef } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteDevice } from '../api/delete-device';
 import { deviceMessages } from '../messages';
+import { showToast } from '../../../lib/toast';
 
 const texts = deviceMessages.deleteDevice;
 
@@ -26,7 +26,7 @@ export function DeleteDeviceModal({ device, onClose, onDeleted }: DeleteDeviceMo
     if (!device) return;
     remove.mutate(device.id, {
       onSuccess: () => {
-        notifications.show({
+        showToast({
           message: texts.deleted(device.name),
           color: 'green',
           autoClose: 3_000,
@@ -35,7 +35,7 @@ export function DeleteDeviceModal({ device, onClose, onDeleted }: DeleteDeviceMo
         onDeleted?.();
       },
       onError: (error) =>
-        notifications.show({
+        showToast({
           message: texts.failed(isApiError(error) ? error.message : String(error)),
           color: 'red',
           autoClose: 5_000,

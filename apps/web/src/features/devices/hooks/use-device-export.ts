@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useCallback, useRef, useState } from 'react';
 import { downloadTextFile } from '../../../lib/csv';
 import { getDevices } from '../api/get-devices';
@@ -10,6 +9,7 @@ import {
   deviceExportFileName,
 } from '../utils/device-csv';
 import { deviceListRequest, type DeviceListView } from '../utils/device-list-view';
+import { showToast } from '../../../lib/toast';
 
 const m = deviceMessages.export;
 
@@ -42,13 +42,13 @@ export function useDeviceExport() {
       setState({ step: 'building', count: items.length });
       await nextTask();
       downloadTextFile(deviceExportFileName(new Date()), buildDevicesCsv(items));
-      notifications.show({
+      showToast({
         color: 'teal',
         message: total > items.length ? m.truncated(items.length, total) : m.done(items.length),
         autoClose: 4_000,
       });
     } catch {
-      notifications.show({ color: 'red', message: m.failed, autoClose: 5_000 });
+      showToast({ color: 'red', message: m.failed, autoClose: 5_000 });
     } finally {
       running.current = false;
       setState({ step: 'idle' });

@@ -1,19 +1,17 @@
 import { commandFailureMessage, type Device, type DeviceCommand } from '@aerie/contract';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFeatureCertificate, downloadOptionsFiles } from '../api/download-device-files';
 import { useDeviceCommand } from '../api/run-device-command';
 import { deviceMessages } from '../messages';
+import { showToast } from '../../../lib/toast';
 
 const texts = deviceMessages.overview.software;
 
 type ActionDevice = Pick<Device, 'id' | 'name' | 'components'>;
 
-const success = (message: string) =>
-  notifications.show({ message, color: 'green', autoClose: 3_000 });
-const failure = (message: string) =>
-  notifications.show({ message, color: 'red', autoClose: 5_000 });
+const success = (message: string) => showToast({ message, color: 'green', autoClose: 3_000 });
+const failure = (message: string) => showToast({ message, color: 'red', autoClose: 5_000 });
 
 /** The spec's texts for the software commands (§8); others fall back to "Error executing…". */
 const COMMAND_TEXTS: Partial<Record<DeviceCommand, { ok: string; failed: string | null }>> = {

@@ -5,7 +5,6 @@ import {
   type Mood,
 } from '@aerie/contract';
 import { Alert, Button, Group, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useForm } from '@mantine/form';
 import { Icon } from '../../../components/ui/icons';
 import { formResolver } from '../../../lib/form-resolver';
@@ -13,6 +12,7 @@ import { useSendFeedback } from '../api/send-feedback';
 import { feedMessages } from '../messages';
 import { collectBrowserMeta } from '../utils/browser-meta';
 import classes from './feedback-form.module.css';
+import { showToast } from '../../../lib/toast';
 
 export interface FeedbackFormProps {
   /** Called after a successful submit (the pane closes). */
@@ -46,7 +46,7 @@ export function FeedbackForm({ onSubmitted }: FeedbackFormProps) {
     send.mutate(request, {
       onSuccess: () => {
         form.reset();
-        notifications.show({
+        showToast({
           message: feedMessages.thanks,
           color: 'teal',
           autoClose: THANKS_TOAST_MS,

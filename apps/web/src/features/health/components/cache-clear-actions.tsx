@@ -1,8 +1,8 @@
 import { cacheKinds } from '@aerie/contract';
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useClearCache } from '../api/clear-cache';
 import { healthMessages } from '../messages';
+import { showToast } from '../../../lib/toast';
 
 const TOAST_MS = 4_000;
 
@@ -20,9 +20,9 @@ export function CacheClearActions() {
           onClick={() =>
             clear.mutate(kind, {
               onSuccess: (result) =>
-                notifications.show({ message: result.message, color: 'teal', autoClose: TOAST_MS }),
+                showToast({ message: result.message, color: 'teal', autoClose: TOAST_MS }),
               onError: () =>
-                notifications.show({
+                showToast({
                   message: healthMessages.cacheFailed(kind),
                   color: 'red',
                   autoClose: 5_000,

@@ -1,8 +1,8 @@
 import { Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMaintenance } from '../api/get-maintenance';
 import { useSetMaintenance } from '../api/set-maintenance';
 import { healthMessages } from '../messages';
+import { showToast } from '../../../lib/toast';
 
 /** Turns maintenance mode on or off (Super User and provider Admin). */
 export function MaintenanceSwitch() {
@@ -20,7 +20,7 @@ export function MaintenanceSwitch() {
       onChange={(event) =>
         update.mutate(event.currentTarget.checked, {
           onError: () =>
-            notifications.show({
+            showToast({
               message: healthMessages.maintenanceFailed,
               color: 'red',
               autoClose: 5_000,

@@ -1,10 +1,10 @@
 import type { MetricGraph } from '@aerie/contract';
 import { Loader } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { DeviceFrame } from '../../devices';
 import { MetricGraphs } from '../components/metric-graphs';
 import { metricsMessages } from '../messages';
 import { useMe, useUpdateSettings } from '../../users';
+import { showToast } from '../../../lib/toast';
 
 /** The user's graphs (setting `userGraphs`) for one device; saved through the settings call. */
 function DeviceMetrics({ deviceId }: { deviceId: string }) {
@@ -16,7 +16,7 @@ function DeviceMetrics({ deviceId }: { deviceId: string }) {
     try {
       await update.mutateAsync({ userGraphs });
     } catch (error) {
-      notifications.show({ color: 'red', message: metricsMessages.saveFailed, autoClose: 5_000 });
+      showToast({ color: 'red', message: metricsMessages.saveFailed, autoClose: 5_000 });
       throw error;
     }
   };

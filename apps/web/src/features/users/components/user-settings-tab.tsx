@@ -5,9 +5,9 @@ import {
   type UpdateUserSettings,
 } from '@aerie/contract';
 import { Select, Stack, Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useUpdateSettings } from '../api/update-settings';
 import { usersMessages } from '../messages';
+import { showToast } from '../../../lib/toast';
 
 export interface UserSettingsTabProps {
   user: CurrentUser;
@@ -23,7 +23,7 @@ export function UserSettingsTab({ user, startRouteOptions }: UserSettingsTabProp
   const save = (changes: UpdateUserSettings): void => {
     update.mutate(changes, {
       onError: () =>
-        notifications.show({
+        showToast({
           message: usersMessages.settingsFailed,
           color: 'red',
           autoClose: 5_000,

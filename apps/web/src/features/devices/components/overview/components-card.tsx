@@ -6,13 +6,13 @@ import {
   type DeviceModel,
 } from '@aerie/contract';
 import { Select, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useDeviceModels } from '../../api/get-device-models';
 import { useUpdateComponentModels } from '../../api/update-component-models';
 import { deviceMessages } from '../../messages';
 import { EditActions } from '../edit-actions';
 import { OverviewCard } from './overview-card';
+import { showToast } from '../../../../lib/toast';
 
 const texts = deviceMessages.overview.components;
 const edit = texts.edit;
@@ -44,11 +44,11 @@ export function ComponentsCard({ device, canConfigure = false }: ComponentsCardP
     if (changes.length === 0) return setDraft(null);
     save.mutate(changes, {
       onSuccess: () => {
-        notifications.show({ message: edit.saved, color: 'green', autoClose: 3_000 });
+        showToast({ message: edit.saved, color: 'green', autoClose: 3_000 });
         setDraft(null);
       },
       onError: (error) =>
-        notifications.show({
+        showToast({
           message: edit.saveFailed(error.message),
           color: 'red',
           autoClose: 5_000,

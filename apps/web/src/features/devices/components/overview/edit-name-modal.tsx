@@ -5,12 +5,12 @@ import {
   type DeviceNameUpdate,
 } from '@aerie/contract';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useForm } from '@mantine/form';
 import { isApiError } from '../../../../lib/api-client';
 import { formResolver } from '../../../../lib/form-resolver';
 import { useUpdateDeviceName } from '../../api/update-device-name';
 import { deviceMessages } from '../../messages';
+import { showToast } from '../../../../lib/toast';
 
 const texts = deviceMessages.overview.editName;
 const validate = formResolver(deviceNameUpdateSchema);
@@ -48,7 +48,7 @@ function EditNameForm({ device, onClose }: Omit<EditNameModalProps, 'opened'>) {
   const submit = (body: DeviceNameUpdate) => {
     update.mutate(body, {
       onSuccess: () => {
-        notifications.show({ message: texts.success, color: 'green', autoClose: 3_000 });
+        showToast({ message: texts.success, color: 'green', autoClose: 3_000 });
         onClose();
       },
       onError: (cause) => {

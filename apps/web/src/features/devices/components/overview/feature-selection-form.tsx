@@ -1,10 +1,10 @@
 import { FEATURE_MESSAGES, type Device } from '@aerie/contract';
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useAntennaFeatures } from '../../api/get-antenna-features';
 import { useSaveDeviceFeatures } from '../../api/save-device-features';
 import { deviceMessages } from '../../messages';
+import { showToast } from '../../../../lib/toast';
 
 const texts = deviceMessages.overview.software;
 
@@ -34,7 +34,7 @@ export function FeatureSelectionForm({ device, onDone }: FeatureSelectionFormPro
       .map((f) => f.shortcode);
     save.mutate(features, {
       onSuccess: (result) => {
-        notifications.show({
+        showToast({
           message: result.certificate ? FEATURE_MESSAGES.generated : texts.noKeyFeaturesSaved,
           color: 'green',
           autoClose: 3_000,
@@ -42,7 +42,7 @@ export function FeatureSelectionForm({ device, onDone }: FeatureSelectionFormPro
         onDone();
       },
       onError: () =>
-        notifications.show({
+        showToast({
           message: FEATURE_MESSAGES.generateFailed,
           color: 'red',
           autoClose: 5_000,

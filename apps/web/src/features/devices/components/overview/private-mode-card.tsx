@@ -5,11 +5,11 @@ import {
   type Device,
 } from '@aerie/contract';
 import { Badge, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useId, useState, type FormEvent } from 'react';
 import { useDeviceCommand } from '../../api/run-device-command';
 import { deviceMessages } from '../../messages';
 import { OverviewCard } from './overview-card';
+import { showToast } from '../../../../lib/toast';
 
 const texts = deviceMessages.overview.privateMode;
 
@@ -101,7 +101,7 @@ function PrivateModeForm({ device, user, onClose }: Omit<PrivateModeModalProps, 
       { command: cmd, body: { confirmation: typed } },
       {
         onSuccess: () => {
-          notifications.show({
+          showToast({
             message: turningOn ? texts.turnedOn : texts.turnedOff,
             color: 'green',
             autoClose: 3_000,
@@ -109,7 +109,7 @@ function PrivateModeForm({ device, user, onClose }: Omit<PrivateModeModalProps, 
           onClose();
         },
         onError: () =>
-          notifications.show({
+          showToast({
             message: commandFailureMessage(cmd, device.id),
             color: 'red',
             autoClose: 5_000,
