@@ -143,6 +143,17 @@ describe('GET /v2/devices', () => {
     );
     expect(terraDevices).toBeGreaterThan(0);
     expect((await page('accountAdmin', { filters: `AccountId:${terra}` })).total).toBe(0);
+    const foreignSummary = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/v2/devices/summary',
+      query: { filters: `AccountId:${terra}` },
+      headers: api.as('accountAdmin'),
+    });
+    expect(foreignSummary.statusCode).toBe(200);
+    expect(foreignSummary.json<{ total: number; online: number }>()).toMatchObject({
+      total: 0,
+      online: 0,
+    });
   });
 
   it('sorts by name ascending by default and pages without overlap', async () => {
