@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { libMessages } from './lib/messages';
@@ -29,11 +29,16 @@ async function start(rootElement: HTMLElement): Promise<void> {
   });
   document.title = config.brand;
 
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App config={config} userManager={userManager} />
-    </StrictMode>,
-  );
+  const root = createRoot(rootElement);
+  // A transition: React renders the first page in slices and yields to the browser between
+  // them, instead of one long task that blocks input (issue 13, total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App config={config} userManager={userManager} />
+      </StrictMode>,
+    );
+  });
 }
 
 const rootElement = document.getElementById('root');
