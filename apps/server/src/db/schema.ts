@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -80,7 +81,14 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Emails are stored as login names (features/users/email.ts normalizeEmail): compared with
+    // `=`, never folded in SQL, whose lower() differs from JavaScript's for some letters.
+    uniqueIndex('users_email_idx').on(t.email),
+    check(
+      'users_email_normalized',
+      sql`${t.email} = translate(${t.email}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
+        and ${t.email} = btrim(${t.email}) and octet_length(${t.email}) = char_length(${t.email})`,
+    ),
     index('users_account_idx').on(t.accountId),
     index('users_last_active_idx').on(t.lastActiveAt),
   ],

@@ -73,6 +73,28 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
     }
   });
 
+  it('knows a login email in any case and spacing, and no other name for it', async () => {
+    const again = await startSignIn(ctx.app, '  Liam.BROOKS@Northwind.example ', 'Aerie-demo-2026');
+    expect(again.loginResponse.statusCode).toBe(303);
+    // "İ" (U+0130) is "i" to PostgreSQL's lower() but not to JavaScript's: it once named the
+    // same account under a throttle key of its own.
+    const dotted = await startSignIn(ctx.app, 'lİam.brooks@northwind.example', 'Aerie-demo-2026');
+    expect(dotted.loginResponse.statusCode).toBe(401);
+    expect(dotted.loginResponse.body).toContain(IDENTITY_MESSAGES.invalidCredentials);
+  });
+
+  it('stores emails only as login names', async () => {
+    const insert = (email: string) =>
+      ctx.database.pool.query(
+        `insert into users (account_id, role_id, email, first_name, last_name)
+         select account_id, role_id, $1, 'T', 'U' from users limit 1`,
+        [email],
+      );
+    for (const email of ['Upper@aerie.example', ' spaced@aerie.example', 'lİam@aerie.example'])
+      await expect(insert(email)).rejects.toThrow(/users_email_normalized/);
+    await expect(insert('liam.brooks@northwind.example')).rejects.toThrow(/users_email_idx/);
+  });
+
   it('locks a login name after repeated failures, even with the right password', async () => {
     const email = 'priya.natarajan@aerie.example';
     for (let i = 0; i < 5; i++) await startSignIn(ctx.app, email, `wrong-${i}`);

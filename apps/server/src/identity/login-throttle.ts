@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { normalizeEmail } from '../features/users/index.js';
 import type { LoginThrottleRepository } from './login-throttle.repository.js';
 
 export const THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 5 * 60_000 } as const;
 
+/** Names that cannot be a login email share one key: no user has any of them. */
 function keyFor(login: string): string {
-  return createHash('sha256').update(login.trim().toLowerCase()).digest('base64url');
+  return createHash('sha256')
+    .update(normalizeEmail(login) ?? '\u0000not-a-login-name')
+    .digest('base64url');
 }
 
 /**
