@@ -21,8 +21,10 @@ import { loadIdentityKeys, publicJwk } from './identity/keys.js';
 import { createProvider } from './identity/provider.js';
 import { createApiClientsRepository } from './identity/api-clients.repository.js';
 import { identityRoutes } from './identity/identity.routes.js';
-import { createLoginThrottle } from './identity/login-throttle.js';
-import { createLoginThrottleRepository } from './identity/login-throttle.repository.js';
+import { createCredentialThrottle } from './identity/credential-throttle.js';
+import { createCredentialThrottleRepository } from './identity/credential-throttle.repository.js';
+import { createKnownBrowsers } from './identity/known-browsers.js';
+import { createSignInGuard } from './identity/sign-in-guard.js';
 import { createOidcPayloadsRepository } from './identity/oidc-payloads.repository.js';
 import {
   createTokenVerifier,
@@ -142,12 +144,18 @@ export async function buildApp({
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'identity provider error'),
     );
+    const throttle = createCredentialThrottle(createCredentialThrottleRepository(database.pool));
+    const knownBrowsers = createKnownBrowsers(
+      keys.cookieKeys[0]!,
+      config.publicUrl.startsWith('https://'),
+    );
     await app.register(identityRoutes, {
       provider,
       brand: config.brand,
       publicUrl: config.publicUrl,
       users,
-      throttle: createLoginThrottle(createLoginThrottleRepository(database.pool)),
+      guard: createSignInGuard({ users, throttle, knownBrowsers }),
+      knownBrowsers,
       apiClients,
     });
     verify = createTokenVerifier({

@@ -10,6 +10,7 @@ import {
 } from '../test/test-app.js';
 import { IDENTITY_MESSAGES, SIGN_IN_ATTEMPTS_PER_MINUTE } from './identity.routes.js';
 import { createApiClientsRepository } from './api-clients.repository.js';
+import { buildApp } from '../test/build-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -94,24 +95,86 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
       await expect(insert(email)).rejects.toThrow(/users_email_normalized/);
     await expect(insert('liam.brooks@northwind.example')).rejects.toThrow(/users_email_idx/);
   });
+});
 
-  it('locks a login name after repeated failures, even with the right password', async () => {
+describe('throttled guessing of passwords', () => {
+  const password = 'Aerie-demo-2026';
+  const from = (remoteAddress: string, cookie?: string) => ({
+    remoteAddress,
+    ...(cookie ? { cookie } : {}),
+  });
+  const attempt = (email: string, pw: string, remoteAddress: string, cookie?: string) =>
+    startSignIn(ctx.app, email, pw, undefined, from(remoteAddress, cookie));
+
+  it('makes one address wait after five wrong passwords for a name, even with the right one', async () => {
     const email = 'priya.natarajan@aerie.example';
-    for (let i = 0; i < 5; i++) await startSignIn(ctx.app, email, `wrong-${i}`);
-    const locked = await startSignIn(ctx.app, email, 'Aerie-demo-2026');
-    expect(locked.loginResponse.statusCode).toBe(429);
-    // The branded sign-in page, saying how long to wait (the lock lasts 5 minutes).
-    expect(locked.loginResponse.headers['content-type']).toContain('text/html');
-    expect(Number(locked.loginResponse.headers['retry-after'])).toBeGreaterThan(4 * 60);
-    expect(locked.loginResponse.body).toContain('<h1 id="page-title">Sign in</h1>');
-    expect(locked.loginResponse.body).toContain(IDENTITY_MESSAGES.tooManyAttempts(5 * 60));
-    expect(IDENTITY_MESSAGES.tooManyAttempts(5 * 60)).toBe(
-      'Too many sign-in attempts. Please try again in 5 minutes.',
+    for (let i = 0; i < 5; i++) {
+      const wrong = await attempt(email, `wrong-${i}`, '198.51.100.1');
+      expect(wrong.loginResponse.statusCode).toBe(401);
+    }
+    const waiting = await attempt(email, password, '198.51.100.1');
+    expect(waiting.loginResponse.statusCode).toBe(429);
+    // The branded sign-in page, saying how long to wait (the first wait is 15 seconds).
+    expect(waiting.loginResponse.headers['content-type']).toContain('text/html');
+    const wait = Number(waiting.loginResponse.headers['retry-after']);
+    expect(wait).toBeGreaterThan(10);
+    expect(wait).toBeLessThanOrEqual(15);
+    expect(waiting.loginResponse.body).toContain('<h1 id="page-title">Sign in</h1>');
+    expect(waiting.loginResponse.body).toContain(IDENTITY_MESSAGES.tooManyAttempts(wait));
+    expect(IDENTITY_MESSAGES.tooManyAttempts(15)).toBe(
+      'Too many sign-in attempts. Please try again in 15 seconds.',
     );
-    // Unknown names are locked the same way, so a lock says nothing about existence.
-    for (let i = 0; i < 5; i++) await startSignIn(ctx.app, 'ghost@aerie.example', `wrong-${i}`);
-    const ghost = await startSignIn(ctx.app, 'ghost@aerie.example', 'x');
+    // The same name in another form is the same guesser.
+    const shouted = await attempt(' PRIYA.Natarajan@aerie.example', password, '198.51.100.1');
+    expect(shouted.loginResponse.statusCode).toBe(429);
+    // Unknown names wait the same way, so a wait says nothing about existence.
+    for (let i = 0; i < 5; i++) await attempt('ghost@aerie.example', `wrong-${i}`, '198.51.100.1');
+    const ghost = await attempt('ghost@aerie.example', 'x', '198.51.100.1');
     expect(ghost.loginResponse.statusCode).toBe(429);
+  });
+
+  it('lets the user in from another address at once: a stranger cannot lock an account', async () => {
+    const other = await attempt('priya.natarajan@aerie.example', password, '198.51.100.2');
+    expect(other.loginResponse.statusCode).toBe(303);
+  });
+
+  it('holds an account guessed from many addresses back by 30 seconds at most, and not at all in a browser it signed in with', async () => {
+    const email = 'marcus.chen@aerie.example';
+    const before = await attempt(email, password, '198.51.100.3');
+    expect(before.loginResponse.statusCode).toBe(303);
+    const knownBrowser = [before.loginResponse.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('aerie_known_browser='))
+      ?.split(';')[0];
+    expect(knownBrowser).toBeDefined();
+    // One wrong guess from each of 20 addresses: no address reaches its own back-off.
+    for (let i = 1; i <= 20; i++) {
+      const wrong = await attempt(email, `wrong-${i}`, `192.0.2.${i}`);
+      expect(wrong.loginResponse.statusCode).toBe(401);
+    }
+    const elsewhere = await attempt(email, password, '192.0.2.100');
+    expect(elsewhere.loginResponse.statusCode).toBe(429);
+    const wait = Number(elsewhere.loginResponse.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(30);
+    const known = await attempt(email, password, '192.0.2.101', knownBrowser);
+    expect(known.loginResponse.statusCode).toBe(303);
+  });
+
+  it('keeps its counts in the database: another instance on it makes the same address wait', async () => {
+    const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    try {
+      const waiting = await startSignIn(
+        second,
+        'priya.natarajan@aerie.example',
+        password,
+        undefined,
+        from('198.51.100.1'),
+      );
+      expect(waiting.loginResponse.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -7,13 +7,14 @@ import { z } from 'zod';
 import type { UsersRepository } from '../features/users/index.js';
 import type { ApiClientsRepository } from './api-clients.repository.js';
 import { deriveClientSecret } from './client-secrets.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { KnownBrowsers } from './known-browsers.js';
 import { changePasswordPage, errorPage, identityCss, loginPage, logoutScript } from './pages.js';
-import { decoyHash, hashPassword, PASSWORD_RULES, verifyPassword } from './passwords.js';
+import { hashPassword, PASSWORD_RULES } from './passwords.js';
+import type { SignInGuard } from './sign-in-guard.js';
 
 export const IDENTITY_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
-  /** The lock of a login name and the per-address limit; `seconds` is the Retry-After. */
+  /** The throttle's back-off and the per-address limit; `seconds` is the Retry-After. */
   tooManyAttempts: (seconds: number) =>
     `Too many sign-in attempts. Please try again in ${waitText(seconds)}.`,
   passwordMismatch: 'The new passwords do not match.',
@@ -54,7 +55,7 @@ function formRateLimit(max: number) {
   } as const;
 }
 
-/** Sign-in form posts allowed per address and minute (the per-name lock counts failures). */
+/** Sign-in form posts allowed per address and minute, whatever the names (the guard throttles guesses). */
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 20;
 
 export interface IdentityRoutesOptions {
@@ -62,7 +63,8 @@ export interface IdentityRoutesOptions {
   brand: string;
   publicUrl: string;
   users: UsersRepository;
-  throttle: LoginThrottle;
+  guard: SignInGuard;
+  knownBrowsers: KnownBrowsers;
   apiClients: ApiClientsRepository;
 }
 
@@ -218,24 +220,26 @@ export async function identityRoutes(
         const page = (error: string, status: number) =>
           signInPage(reply, details.uid, email, error, status);
 
-        const lockedFor = await o.throttle.lockedForSeconds(email);
-        if (lockedFor > 0) {
-          reply.header('retry-after', String(lockedFor));
-          return page(IDENTITY_MESSAGES.tooManyAttempts(lockedFor), 429);
+        const check = await o.guard.check({
+          email,
+          password,
+          ip: request.ip,
+          cookie: request.headers.cookie,
+        });
+        if (check.outcome === 'throttled') {
+          reply.header('retry-after', String(check.waitSeconds));
+          return page(IDENTITY_MESSAGES.tooManyAttempts(check.waitSeconds), 429);
         }
-        const userId = await checkCredentials(o.users, email, password);
-        if (!userId) {
-          await o.throttle.recordFailure(email);
-          return page(IDENTITY_MESSAGES.invalidCredentials, 401);
-        }
-        await o.throttle.reset(email);
-        reply.hijack();
-        return provider.interactionFinished(
+        if (check.outcome === 'invalid') return page(IDENTITY_MESSAGES.invalidCredentials, 401);
+        const returnTo = await provider.interactionResult(
           request.raw,
           reply.raw,
-          { login: { accountId: userId } },
+          { login: { accountId: check.userId } },
           { mergeWithLastSubmission: false },
         );
+        return reply
+          .header('set-cookie', o.knownBrowsers.cookieFor(check.userId))
+          .redirect(returnTo, 303);
       },
     );
 
@@ -286,18 +290,18 @@ export async function identityRoutes(
         if (b.newPassword !== b.confirmPassword)
           return page(IDENTITY_MESSAGES.passwordMismatch, 400);
         if (b.newPassword === b.currentPassword) return page(IDENTITY_MESSAGES.passwordSame, 400);
-        const lockedFor = await o.throttle.lockedForSeconds(email);
-        if (lockedFor > 0) {
-          reply.header('retry-after', String(lockedFor));
-          return page(IDENTITY_MESSAGES.tooManyAttempts(lockedFor), 429);
+        const check = await o.guard.check({
+          email,
+          password: b.currentPassword,
+          ip: request.ip,
+          cookie: request.headers.cookie,
+        });
+        if (check.outcome === 'throttled') {
+          reply.header('retry-after', String(check.waitSeconds));
+          return page(IDENTITY_MESSAGES.tooManyAttempts(check.waitSeconds), 429);
         }
-        const userId = await checkCredentials(o.users, email, b.currentPassword);
-        if (!userId) {
-          await o.throttle.recordFailure(email);
-          return page(IDENTITY_MESSAGES.invalidCredentials, 401);
-        }
-        await o.throttle.reset(email);
-        await o.users.setPassword(userId, await hashPassword(b.newPassword));
+        if (check.outcome === 'invalid') return page(IDENTITY_MESSAGES.invalidCredentials, 401);
+        await o.users.setPassword(check.userId, await hashPassword(b.newPassword));
         return page(undefined, 200, IDENTITY_MESSAGES.passwordChanged);
       },
     );
@@ -342,18 +346,4 @@ export async function identityRoutes(
     passthrough.all('/auth/*', async (request, reply) => passToProvider(provider, request, reply));
     passthrough.all('/auth', async (request, reply) => passToProvider(provider, request, reply));
   });
-}
-
-/** Returns the user id when the email and password match an active local user. Same cost either way. */
-async function checkCredentials(
-  users: UsersRepository,
-  email: string,
-  password: string,
-): Promise<string | null> {
-  const user = email ? await users.findByEmail(email) : null;
-  if (!user || user.disabled || user.loginType !== 'Local' || !user.passwordHash) {
-    await verifyPassword(password, await decoyHash());
-    return null;
-  }
-  return (await verifyPassword(password, user.passwordHash)) ? user.id : null;
 }

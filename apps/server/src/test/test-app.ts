@@ -127,6 +127,12 @@ async function pgliteTemplate(): Promise<Blob> {
 /** A minimal cookie jar for following the identity provider's redirects through `inject`. */
 class CookieJar {
   private cookies = new Map<string, string>();
+  constructor(header?: string) {
+    for (const pair of header?.split(';') ?? []) {
+      const at = pair.indexOf('=');
+      if (at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  }
   store(response: LightMyRequestResponse) {
     for (const c of response.cookies) {
       if (c.value === '' || (c.expires && c.expires.getTime() < Date.now()))
@@ -200,15 +206,23 @@ export async function signIn(
   };
 }
 
+/** Where a sign-in comes from: the client address, and cookies the browser already holds. */
+export interface SignInFrom {
+  remoteAddress?: string;
+  /** A Cookie header sent along (e.g. the known-browser cookie of an earlier sign-in). */
+  cookie?: string;
+}
+
 /** Opens an authorization request and submits the sign-in form; returns the form's answer. */
 export async function startSignIn(
   app: FastifyInstance,
   email: string,
   password: string,
   publicUrl = TEST_PUBLIC_URL,
+  from: SignInFrom = {},
 ) {
   const host = new URL(publicUrl).host;
-  const jar = new CookieJar();
+  const jar = new CookieJar(from.cookie);
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const query = new URLSearchParams({
@@ -235,6 +249,7 @@ export async function startSignIn(
   const loginResponse = await app.inject({
     method: 'POST',
     url: `${interactionPath}/login`,
+    ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
     headers: { host, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
   });
