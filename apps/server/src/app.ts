@@ -156,7 +156,7 @@ export async function buildApp({
       users,
       guard: createSignInGuard({ users, throttle, knownBrowsers }),
       knownBrowsers,
-      apiClients,
+      throttle,
     });
     verify = createTokenVerifier({
       issuer: config.identity.issuer,

@@ -185,8 +185,8 @@ describe('repository rows match the schema types', () => {
     expect(await clients.credentialsOf('parity-client')).toEqual({
       clientId: client!.clientId,
       secretHash: client!.secretHash,
+      secretSalt: client!.secretSalt,
     });
-    expect(await clients.secretSaltOf('parity-client')).toBe(client!.secretSalt);
     expect(await clients.ownerOf('parity-client')).toBe(user.id);
   });
 

@@ -91,7 +91,7 @@ export type ThrottleAnswer =
   | {
       allowed: true;
       /** Tells the throttle how the attempt ended: a success forgets or takes it back. */
-      settle(succeeded: boolean): Promise<void>;
+      settle: (succeeded: boolean) => Promise<void>;
     };
 
 // Concurrent attempts on one bucket retry their compare-and-set a few times, then give up.

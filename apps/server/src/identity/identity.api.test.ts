@@ -11,6 +11,7 @@ import {
 import { IDENTITY_MESSAGES, SIGN_IN_ATTEMPTS_PER_MINUTE } from './identity.routes.js';
 import { createApiClientsRepository } from './api-clients.repository.js';
 import { buildApp } from '../test/build-app.js';
+import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE } from './token-endpoint.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -227,14 +228,25 @@ describe('client credentials at POST /connect/token', () => {
     );
   });
 
-  async function token(form: Record<string, string>, headers: Record<string, string> = {}) {
+  async function token(
+    form: Record<string, string>,
+    headers: Record<string, string> = {},
+    at: { url?: string; remoteAddress?: string } = {},
+  ) {
     return ctx.app.inject({
       method: 'POST',
-      url: '/connect/token',
+      url: at.url ?? '/connect/token',
+      ...(at.remoteAddress ? { remoteAddress: at.remoteAddress } : {}),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: new URLSearchParams(form).toString(),
     });
   }
+  const credentials = (secret: string) => ({
+    grant_type: 'client_credentials',
+    scope: 'partners-api',
+    client_id: 'northwind-integration',
+    client_secret: secret,
+  });
 
   it('issues a partners-api token that acts as the creating user', async () => {
     const res = await token({
@@ -283,6 +295,50 @@ describe('client credentials at POST /connect/token', () => {
     });
     expect(unknown.statusCode).toBe(401);
   });
+
+  it('makes an address that guessed a client secret five times wait, and no other address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await token(credentials(`guess-${i}`), {}, { remoteAddress: '198.51.100.20' });
+      expect(wrong.statusCode).toBe(401);
+    }
+    for (const url of ['/connect/token', '/auth/token']) {
+      const waiting = await token(
+        credentials('s3cret-value-for-tests'),
+        {},
+        { url, remoteAddress: '198.51.100.20' },
+      );
+      expect(waiting.statusCode).toBe(429);
+      const wait = Number(waiting.headers['retry-after']);
+      expect(wait).toBeGreaterThan(10);
+      expect(wait).toBeLessThanOrEqual(15);
+      expect(waiting.json()).toEqual({
+        error: 'too_many_requests',
+        error_description: TOKEN_MESSAGES.tooManyRequests(wait),
+      });
+    }
+    const elsewhere = await token(
+      credentials('s3cret-value-for-tests'),
+      {},
+      { url: '/auth/token', remoteAddress: '198.51.100.21' },
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it.each(['/connect/token', '/auth/token'])(
+    'limits %s per address and minute, answering 429 with Retry-After',
+    async (url) => {
+      const remoteAddress = url === '/auth/token' ? '198.51.100.30' : '198.51.100.31';
+      const bad = () => token({ grant_type: 'client_credentials' }, {}, { url, remoteAddress });
+      for (let i = 0; i < TOKEN_REQUESTS_PER_MINUTE; i++)
+        expect((await bad()).statusCode).toBe(400);
+      const limited = await bad();
+      expect(limited.statusCode).toBe(429);
+      const wait = Number(limited.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(limited.json<{ error: string }>().error).toBe('too_many_requests');
+    },
+  );
 
   it('never stores the secret itself', async () => {
     const rows = await ctx.database.pool.query<{ secret_hash: string }>(

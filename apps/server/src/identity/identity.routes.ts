@@ -1,16 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { UsersRepository } from '../features/users/index.js';
-import type { ApiClientsRepository } from './api-clients.repository.js';
-import { deriveClientSecret } from './client-secrets.js';
+import type { CredentialThrottle } from './credential-throttle.js';
 import type { KnownBrowsers } from './known-browsers.js';
 import { changePasswordPage, errorPage, identityCss, loginPage, logoutScript } from './pages.js';
 import { hashPassword, PASSWORD_RULES } from './passwords.js';
+import { passToProvider } from './provider-mount.js';
 import type { SignInGuard } from './sign-in-guard.js';
+import { registerTokenEndpoints } from './token-endpoint.js';
 
 export const IDENTITY_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
@@ -65,7 +65,8 @@ export interface IdentityRoutesOptions {
   users: UsersRepository;
   guard: SignInGuard;
   knownBrowsers: KnownBrowsers;
-  apiClients: ApiClientsRepository;
+  /** Throttles guessing of client secrets at the token endpoints. */
+  throttle: CredentialThrottle;
 }
 
 const loginBody = z.object({
@@ -101,25 +102,9 @@ function html(reply: FastifyReply, body: string, status = 200) {
     .send(body);
 }
 
-/** Hands a request to the provider under its `/auth` mount, with the prefix stripped. */
-function passToProvider(
-  provider: Provider,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  url?: string,
-) {
-  const raw = request.raw as IncomingMessage & { originalUrl?: string };
-  const original = url ?? raw.url ?? '/';
-  raw.originalUrl = original;
-  raw.url = original.startsWith('/auth') ? original.slice('/auth'.length) || '/' : original;
-  reply.hijack();
-  const res: ServerResponse = reply.raw;
-  return provider.callback()(raw, res);
-}
-
 /**
  * Mounts the embedded OpenID Connect provider at /auth, its own sign-in and
- * change-password pages, and the spec's token endpoint POST /connect/token.
+ * change-password pages, and the token endpoints (the provider's and the spec's /connect/token).
  */
 export async function identityRoutes(
   app: FastifyInstance,
@@ -155,7 +140,7 @@ export async function identityRoutes(
       400,
     );
 
-  // Our pages: forms are url-encoded; sign-in attempts are rate-limited per address as well as per login name.
+  // Our pages and the token endpoints: forms are url-encoded, limited per address, throttled.
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
     await pages.register(rateLimit, { global: false });
@@ -306,37 +291,7 @@ export async function identityRoutes(
       },
     );
 
-    // The spec's token endpoint. API client secrets are stored derived: the presented secret is
-    // replaced by its derived form before the provider authenticates the client.
-    pages.post(
-      '/connect/token',
-      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-      async (request, reply) => {
-        const body: Record<string, string> = {};
-        for (const [k, v] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {
-          if (typeof v === 'string') body[k] = v;
-        }
-        const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-        if (basic?.[1]) {
-          const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-          const sep = decoded.indexOf(':');
-          if (sep > 0) {
-            body['client_id'] = decodeURIComponent(decoded.slice(0, sep));
-            body['client_secret'] = decodeURIComponent(decoded.slice(sep + 1));
-          }
-          delete request.raw.headers.authorization;
-        }
-        if (body['client_id'] && body['client_secret']) {
-          const salt = await o.apiClients.secretSaltOf(body['client_id']);
-          body['client_secret'] = salt
-            ? await deriveClientSecret(body['client_secret'], salt)
-            : '!';
-        }
-        const raw = request.raw as IncomingMessage & { body?: unknown };
-        raw.body = body;
-        return passToProvider(provider, request, reply, '/auth/token');
-      },
-    );
+    registerTokenEndpoints(pages, { provider, throttle: o.throttle });
   });
 
   // Everything else under /auth is the provider's own (authorization, token, jwks, discovery, end session).
