@@ -140,6 +140,7 @@ export async function buildApp({
       apiClients,
       payloads: createOidcPayloadsRepository(database.pool),
       portalAccessTokenTtl: config.identity.portalAccessTokenTtl,
+      clientAccessTokenTtl: config.identity.clientAccessTokenTtl,
     });
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'identity provider error'),

@@ -32,6 +32,10 @@ const envSchema = z.object({
   DEMO_FLEET_HISTORY: z.enum(['0', '1']).default('1'),
   /** Lifetime of the portal's access tokens in seconds; the browser renews them silently. */
   PORTAL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** Lifetime of API clients' access tokens (client credentials) in seconds. */
+  API_CLIENT_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Seconds between two heartbeats of a live stream, each of which checks its credentials again. */
+  LIVE_HEARTBEAT_S: z.coerce.number().int().min(1).max(300).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SUPPORT_PHONE: z.string().default('+1 800 555 0142'),
@@ -97,11 +101,13 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
           clientId: 'aerie-portal',
           audience: e.OIDC_AUDIENCE ?? EMBEDDED_API_AUDIENCE,
           portalAccessTokenTtl: e.PORTAL_ACCESS_TOKEN_TTL,
+          clientAccessTokenTtl: e.API_CLIENT_TOKEN_TTL,
         },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     cdnBase: e.CDN_BASE,
     mapsKey: e.MAPS_KEY,
     statusRefreshSeconds: e.STATUS_REFRESH_S,
+    live: { heartbeatSeconds: e.LIVE_HEARTBEAT_S },
     hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS, jobTimeoutSeconds: e.HUB_JOB_TIMEOUT_S },
     fleetSimulator: { intervalSeconds: e.FLEET_SIMULATOR_INTERVAL_S },
   };

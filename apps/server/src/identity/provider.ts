@@ -27,6 +27,8 @@ export interface ProviderOptions {
   payloads: OidcPayloadsRepository;
   /** Seconds; the portal renews silently well before expiry. */
   portalAccessTokenTtl?: number;
+  /** Seconds; API clients' (client credentials) access tokens. */
+  clientAccessTokenTtl?: number;
 }
 
 /** Seconds. */
@@ -48,6 +50,7 @@ const TTL = {
 export function createProvider(o: ProviderOptions): Provider {
   const baseAdapter = createOidcAdapterFactory(o.payloads);
   const portalTtl = o.portalAccessTokenTtl ?? TTL.portalAccessToken;
+  const clientTtl = o.clientAccessTokenTtl ?? TTL.clientAccessToken;
 
   const configuration: Configuration = {
     adapter: (kind: string) =>
@@ -80,7 +83,7 @@ export function createProvider(o: ProviderOptions): Provider {
     conformIdTokenClaims: false,
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? portalTtl,
-      ClientCredentials: TTL.clientAccessToken,
+      ClientCredentials: clientTtl,
       Session: TTL.session,
       Interaction: TTL.interaction,
       Grant: TTL.grant,
@@ -155,7 +158,7 @@ export function createProvider(o: ProviderOptions): Provider {
           return {
             scope: portal ? PORTAL_API_SCOPE : PARTNERS_API_SCOPE,
             audience: o.audience,
-            accessTokenTTL: portal ? portalTtl : TTL.clientAccessToken,
+            accessTokenTTL: portal ? portalTtl : clientTtl,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };

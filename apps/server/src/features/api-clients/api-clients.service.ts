@@ -13,6 +13,8 @@ export function createApiClientsService(
   repo: ApiClientsRepository,
   reservedClientIds: string[],
   authorize: Authorize,
+  /** Told after one of the user's clients is deleted (its tokens stop at once). */
+  credentialsChanged: (userId: string) => Promise<void>,
 ) {
   const reserved = new Set(reservedClientIds.map((id) => id.toLowerCase()));
 
@@ -50,6 +52,7 @@ export function createApiClientsService(
       assertUserToken(principal);
       if (!(await repo.delete(principal.userId, clientId)))
         throw new NotFoundError(API_CLIENT_MESSAGES.notFound);
+      await credentialsChanged(principal.userId);
     },
   };
 }
