@@ -15,6 +15,7 @@ import {
   type CachedPrincipal,
 } from './plugins/auth.js';
 import { createUserActivityRecorder } from './plugins/user-activity.js';
+import { announceCredentialsChange, onCredentialsChange } from './plugins/credentials-events.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
 import { loadIdentityKeys, publicJwk } from './identity/keys.js';
@@ -126,9 +127,27 @@ export async function buildApp({
   const users = createUsersRepository(database.pool);
   const apiClients = createApiClientsRepository(database.pool);
 
+  const { services, providers, close } = await createSharedServices({
+    config,
+    database,
+    log: app.log,
+  });
+
+  // Under "account": clearing the account cache (and any change to a user) drops it; so does an
+  // announced change of credentials (a sign-out), which the entries cannot be found by.
+  const principals = services.caches.register<CachedPrincipal>(
+    'account',
+    'authenticated-principals',
+    { ttlMs: PRINCIPAL_CACHE_TTL_MS, maxEntries: 10_000 },
+  );
+  const stopClearingPrincipals = onCredentialsChange(services.bus, () => principals.clear());
+  app.addHook('onClose', async () => stopClearingPrincipals());
+
   let verify: TokenVerifier;
+  let grantActive: ((grantId: string) => Promise<boolean>) | undefined;
   if (config.identity.mode === 'embedded') {
     const keys = await loadIdentityKeys(database.pool);
+    const payloads = createOidcPayloadsRepository(database.pool);
     const provider = createProvider({
       issuer: config.identity.issuer,
       publicUrl: config.publicUrl,
@@ -138,13 +157,22 @@ export async function buildApp({
       keys,
       users,
       apiClients,
-      payloads: createOidcPayloadsRepository(database.pool),
+      payloads,
       portalAccessTokenTtl: config.identity.portalAccessTokenTtl,
       clientAccessTokenTtl: config.identity.clientAccessTokenTtl,
     });
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'identity provider error'),
     );
+    // Signing out destroys the session's grant: its access tokens stop at once, everywhere.
+    provider.on('grant.revoked', (ctx, _grantId) => {
+      // At once here (the next request may come before the bus delivers), then everywhere.
+      principals.clear();
+      announceCredentialsChange(services.bus, ctx.oidc.session?.accountId ?? null).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'could not announce a sign-out'),
+      );
+    });
+    grantActive = async (grantId) => (await payloads.findLive('Grant', 'id', grantId)) !== null;
     const throttle = createCredentialThrottle(createCredentialThrottleRepository(database.pool));
     const knownBrowsers = createKnownBrowsers(
       keys.cookieKeys[0]!,
@@ -172,11 +200,6 @@ export async function buildApp({
     });
   }
 
-  const { services, providers, close } = await createSharedServices({
-    config,
-    database,
-    log: app.log,
-  });
   app.decorate('services', services);
   app.addHook('preClose', async () => {
     // NOTE: connections that never send a request (e.g. a client's spare pre-connect) hold
@@ -211,11 +234,8 @@ export async function buildApp({
       portalClientId: config.identity.clientId,
       resolveApiClientOwner: (clientId) => apiClients.ownerOf(clientId),
       recordActivity,
-      // Under "account": clearing the account cache (and any change to a user) drops it.
-      principals: services.caches.register<CachedPrincipal>('account', 'authenticated-principals', {
-        ttlMs: PRINCIPAL_CACHE_TTL_MS,
-        maxEntries: 10_000,
-      }),
+      ...(grantActive ? { grantActive } : {}),
+      principals,
     });
     for (const feature of features) await api.register(feature.routes);
   });

@@ -31,6 +31,9 @@ export interface ProviderOptions {
   clientAccessTokenTtl?: number;
 }
 
+/** The access token claim that names the token's grant (revoked at sign-out). */
+export const GRANT_ID_CLAIM = 'grant_id';
+
 /** Seconds. */
 const TTL = {
   portalAccessToken: 15 * 60,
@@ -80,6 +83,12 @@ export function createProvider(o: ProviderOptions): Provider {
     // OIDC scopes only: 'api' and 'partners-api' are the resource server's scopes.
     scopes: ['openid', 'profile', 'offline_access'],
     claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'email'] },
+    // A user's access token names its grant, which signing out destroys: the API refuses the
+    // token from then on (plugins/auth.ts), not only once it expires.
+    extraTokenClaims: (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId
+        ? { [GRANT_ID_CLAIM]: token.grantId }
+        : undefined,
     conformIdTokenClaims: false,
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? portalTtl,

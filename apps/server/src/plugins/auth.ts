@@ -45,6 +45,11 @@ export interface AuthOptions {
   portalClientId: string;
   /** How an external issuer's token maps to a user: by `sub` as our user id, else by email claim. */
   resolveApiClientOwner(clientId: string): Promise<string | null>;
+  /**
+   * Whether a user's token's grant (`grant_id`) still exists: signing out destroys it. Without
+   * it (an external issuer), or for a token without the claim, only the expiry counts.
+   */
+  grantActive?: (grantId: string) => Promise<boolean>;
   /** Told of each authenticated user call (not API clients'); must return at once, never throw. */
   recordActivity?: (userId: string) => void;
   /**
@@ -112,6 +117,8 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
       if (!token.scopes.includes(PORTAL_API_SCOPE) && !token.scopes.includes(PARTNERS_API_SCOPE)) {
         throw new UnauthorizedError('The access token lacks the API scope.');
       }
+      if (token.grantId && o.grantActive && !(await o.grantActive(token.grantId)))
+        throw new UnauthorizedError('The access token was revoked: its session has ended.');
       userId = await resolveUserId(o.users, token.sub, token.email);
     }
     const user = userId ? await o.users.findById(userId) : null;

@@ -4,7 +4,11 @@ import { LIVE_CHANNELS, type LiveBus } from './live-bus.js';
  * Announces on every instance that credentials of a user changed (an API client deleted, a
  * sign-out): responses that outlive their request (live streams) check theirs again at once.
  */
-export async function announceCredentialsChange(bus: LiveBus, userId: string): Promise<void> {
+export async function announceCredentialsChange(
+  bus: LiveBus,
+  /** Null when the user is not known: every stream is checked. */
+  userId: string | null,
+): Promise<void> {
   await bus.publish(LIVE_CHANNELS.credentials, { userId });
 }
 
@@ -19,7 +23,7 @@ export function onCredentialsChange(
 ): () => void {
   const offCredentials = bus.subscribe(LIVE_CHANNELS.credentials, (payload) => {
     const { userId } = payload as { userId?: unknown };
-    if (typeof userId === 'string') handler(userId);
+    handler(typeof userId === 'string' ? userId : null);
   });
   const offCacheClear = bus.subscribe(LIVE_CHANNELS.cacheClear, (payload) => {
     if ((payload as { kind?: unknown }).kind === 'account') handler(null);

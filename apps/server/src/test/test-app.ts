@@ -155,6 +155,8 @@ export interface SignInResult {
   accessToken: string;
   idToken: string;
   loginResponse: LightMyRequestResponse;
+  /** The browser's cookies afterwards (the provider's session), as a Cookie header. */
+  cookies: string;
 }
 
 /**
@@ -203,6 +205,7 @@ export async function signIn(
     accessToken: body.access_token,
     idToken: body.id_token,
     loginResponse: attempt.loginResponse,
+    cookies: jar.header(),
   };
 }
 
@@ -211,6 +214,34 @@ export interface SignInFrom {
   remoteAddress?: string;
   /** A Cookie header sent along (e.g. the known-browser cookie of an earlier sign-in). */
   cookie?: string;
+}
+
+/** Signs out as the portal does: the provider's end-session page, then its form (logout=yes). */
+export async function signOut(
+  app: FastifyInstance,
+  session: SignInResult,
+  publicUrl = TEST_PUBLIC_URL,
+): Promise<void> {
+  const host = new URL(publicUrl).host;
+  const query = new URLSearchParams({
+    id_token_hint: session.idToken,
+    post_logout_redirect_uri: `${publicUrl}/`,
+  });
+  const page = await app.inject({
+    method: 'GET',
+    url: `/auth/session/end?${query.toString()}`,
+    headers: { host, cookie: session.cookies },
+  });
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (page.statusCode !== 200 || !xsrf) throw new Error(`no sign-out form: ${page.statusCode}`);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/auth/session/end/confirm',
+    headers: { host, cookie: session.cookies, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+  });
+  if (confirm.statusCode !== 303 || confirm.headers.location !== `${publicUrl}/`)
+    throw new Error(`sign-out answered ${confirm.statusCode}`);
 }
 
 /** Opens an authorization request and submits the sign-in form; returns the form's answer. */

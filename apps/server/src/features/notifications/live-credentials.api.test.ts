@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT } from '@aerie/contract';
 import { createApiClientsRepository } from '../../identity/api-clients.repository.js';
-import { bearer, createTestContext, signIn, type TestContext } from '../../test/test-app.js';
+import {
+  bearer,
+  createTestContext,
+  signIn,
+  signOut,
+  type TestContext,
+} from '../../test/test-app.js';
 
 // A live stream lives only as long as its credentials: it ends at the token's expiry, when its
 // API client is deleted, and when its user is disabled (announced, or at the next heartbeat).
@@ -158,6 +164,14 @@ describe('a live stream and changes to its credentials', () => {
     });
     await ownStream.event(NOTIFICATION_EVENT);
     await ownStream.cancel();
+  });
+
+  it('ends at once when its session signs out', async () => {
+    const session = await signIn(ctx.app, 'marcus.chen@aerie.example');
+    const stream = await openStream(base, session.accessToken);
+    await signOut(ctx.app, session);
+    await stream.end(10_000);
+    expect(stream.text()).toContain(': credentials no longer valid');
   });
 
   it('ends at once when its user is disabled and the change is announced', async () => {
