@@ -7,13 +7,10 @@ import { createApiClientsService } from './api-clients.service.js';
 /** The caller's API clients (client credentials for scripts), kept by the identity provider. */
 export const createApiClientsFeature: FeatureFactory<'authorize' | 'bus'> = ({
   pool,
-  config,
   services,
 }) => {
   const service = createApiClientsService(
     createApiClientsRepository(pool),
-    // The portal's own client id is never an API client's.
-    [config.identity.clientId],
     services.authorize,
     // Open live streams of the client's tokens end at once, on every instance.
     (userId) => announceCredentialsChange(services.bus, userId),
