@@ -62,13 +62,25 @@ export async function buildApp({
   database,
   logger = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Generous but bounded; uploads get their own limits where they stream.
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Who may say which address a request came from (TRUST_PROXY, docs/security.md). A number
+    // of proxies is the hop test Fastify would build from it (its types take no number).
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.publicUrl.startsWith('https://') && trustProxy === false) {
+    app.log.warn(
+      'PUBLIC_URL is https but TRUST_PROXY is not set: behind a proxy that terminates TLS, every ' +
+        "client counts as the proxy's address in rate limits and the sign-in throttle",
+    );
+  }
   // Every route as Fastify registered it, for the route-table test (routes.api.test.ts).
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);

@@ -214,6 +214,8 @@ export interface SignInFrom {
   remoteAddress?: string;
   /** A Cookie header sent along (e.g. the known-browser cookie of an earlier sign-in). */
   cookie?: string;
+  /** More headers of the form's post (e.g. X-Forwarded-For from a proxy). */
+  headers?: Record<string, string>;
 }
 
 /** Signs out as the portal does: the provider's end-session page, then its form (logout=yes). */
@@ -281,11 +283,16 @@ export async function startSignIn(
     method: 'POST',
     url: `${interactionPath}/login`,
     ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
-    headers: { host, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      host,
+      cookie: jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+      ...from.headers,
+    },
     payload: new URLSearchParams({ email, password }).toString(),
   });
   jar.store(loginResponse);
-  return { jar, verifier, host, interactionPath, loginPage, loginResponse };
+  return { jar, verifier, host, interactionPath, authorize, loginPage, loginResponse };
 }
 
 export function bearer(token: string) {
