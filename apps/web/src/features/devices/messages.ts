@@ -128,6 +128,8 @@ export const deviceMessages = {
       satelliteLocation: 'Satellite Location',
       cellularLocation: 'Cellular Location',
       locationUpdated: 'Location Updated',
+      /** Instead of an online state when a network never reported a location (issue 13). */
+      noLocation: (network: 'satellite' | 'cellular') => `No ${network} location reported`,
       coordinates: 'Coordinates',
       pin: (name: string, online: boolean) => `${name}: ${online ? 'online' : 'offline'}`,
     },

@@ -3,7 +3,7 @@ import { Alert, Box, Center, Group, Loader, SimpleGrid, Text } from '@mantine/co
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
 import { useNow } from '../../../../lib/use-now';
-import { formatLocationUpdated, onlineState } from '../../utils/device-display';
+import { formatLocationUpdated, isNeverUpdated, onlineState } from '../../utils/device-display';
 import {
   MAP_OFFLINE_COLOR,
   MAP_ONLINE_COLOR,
@@ -43,34 +43,45 @@ function MapMessage({ children }: { children: string }) {
   );
 }
 
+/**
+ * One network's location (spec 001 §2): its online state and 'Location Updated', or, when the
+ * network never reported a location (empty or the epoch), says so plainly with 'Never' instead
+ * of an online state that the missing location would contradict.
+ */
 function LocationStatus(props: {
   label: string;
+  network: 'satellite' | 'cellular';
   online: boolean | null;
   updatedOn: string | null;
 }) {
   const state = onlineState(props.online);
   const now = useNow();
+  const never = isNeverUpdated(props.updatedOn);
   return (
-    <Box>
+    <Box role="group" aria-label={props.label} data-testid={`${props.network}-location`}>
       <Text size="sm" fw={700}>
         {props.label}
       </Text>
-      <Group gap={6} wrap="nowrap">
-        <Box
-          w={10}
-          h={10}
-          style={{ borderRadius: '50%', flex: 'none' }}
-          bg={
-            state === 'online'
-              ? MAP_ONLINE_COLOR
-              : state === 'offline'
-                ? MAP_OFFLINE_COLOR
-                : 'gray.5'
-          }
-          aria-hidden
-        />
-        <Text size="sm">{states[state]}</Text>
-      </Group>
+      {never ? (
+        <Text size="sm">{texts.noLocation(props.network)}</Text>
+      ) : (
+        <Group gap={6} wrap="nowrap">
+          <Box
+            w={10}
+            h={10}
+            style={{ borderRadius: '50%', flex: 'none' }}
+            bg={
+              state === 'online'
+                ? MAP_ONLINE_COLOR
+                : state === 'offline'
+                  ? MAP_OFFLINE_COLOR
+                  : 'gray.5'
+            }
+            aria-hidden
+          />
+          <Text size="sm">{states[state]}</Text>
+        </Group>
+      )}
       <Text size="sm" c="dimmed">
         {texts.locationUpdated}: {formatLocationUpdated(props.updatedOn, now)}
       </Text>
@@ -130,11 +141,13 @@ export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMap
       <SimpleGrid cols={2} mt="md" spacing="md">
         <LocationStatus
           label={texts.satelliteLocation}
+          network="satellite"
           online={device.networkStatus.satelliteOnline}
           updatedOn={device.location.satelliteLocationUpdatedOn}
         />
         <LocationStatus
           label={texts.cellularLocation}
+          network="cellular"
           online={device.networkStatus.cellularOnline}
           updatedOn={device.location.cellularLocationUpdatedOn}
         />
