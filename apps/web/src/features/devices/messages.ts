@@ -131,6 +131,8 @@ export const deviceMessages = {
       /** Instead of an online state when a network never reported a location (issue 13). */
       noLocation: (network: 'satellite' | 'cellular') => `No ${network} location reported`,
       coordinates: 'Coordinates',
+      /** The basemap's sources (spec: none; Natural Earth is public domain, GeoNames CC BY). */
+      attribution: 'Natural Earth, GeoNames',
       pin: (name: string, online: boolean) => `${name}: ${online ? 'online' : 'offline'}`,
     },
     components: {

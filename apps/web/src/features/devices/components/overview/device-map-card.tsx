@@ -12,6 +12,7 @@ import {
   webglAvailable,
 } from '../../utils/map-location';
 import { OverviewCard } from './overview-card';
+import classes from './overview.module.css';
 
 const texts = deviceMessages.overview.map;
 const states = deviceMessages.overview.network.states;
@@ -93,10 +94,16 @@ export interface DeviceMapCardProps {
   device: Pick<Device, 'name' | 'location' | 'networkStatus'>;
   /** Overridable for tests; defaults to a WebGL check. */
   canDrawMap?: () => boolean;
+  /** The card takes the height left in its column, and the map grows into it. */
+  grow?: boolean;
 }
 
 /** The map card: the device's pin, or why there is none, and the location status per network. */
-export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMapCardProps) {
+export function DeviceMapCard({
+  device,
+  canDrawMap = webglAvailable,
+  grow = false,
+}: DeviceMapCardProps) {
   const location = mapLocation(device.location);
   const [unavailable, setUnavailable] = useState(() => !canDrawMap());
   const online =
@@ -117,7 +124,7 @@ export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMap
             </Center>
           }
         >
-          <div role="region" aria-label={texts.mapLabel}>
+          <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
             <DeviceMap
               latitude={location.latitude}
               longitude={location.longitude}
@@ -131,8 +138,8 @@ export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMap
     );
 
   return (
-    <OverviewCard title={texts.title} testId="map-card">
-      {map}
+    <OverviewCard title={texts.title} testId="map-card" grow={grow}>
+      <div className={classes.grow}>{map}</div>
       {location.kind === 'located' ? (
         <Text size="xs" c="dimmed" mt="xs">
           {texts.coordinates}: {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
