@@ -142,6 +142,8 @@ export const deviceMessages = {
       serial: 'Serial',
       assetId: 'Asset ID',
       empty: 'This Device is not associated with any Components.',
+      /** The table's scrolling region, when the card is narrower than the table. */
+      tableLabel: 'Components table',
       /** Editing the models (spec 001 §4 "Components editing"). */
       edit: {
         configure: 'Configure',
