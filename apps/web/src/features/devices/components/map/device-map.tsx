@@ -58,6 +58,8 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
             customAttribution: deviceMessages.overview.map.attribution,
           },
           cooperativeGestures: false,
+          // Labels appear at once: no fade frames to draw (WebGL may be software-rendered).
+          fadeDuration: 0,
           locale: { 'Map.Title': deviceMessages.overview.map.title },
         });
         mapRef.current = map;
