@@ -127,7 +127,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js', 'eslint-rules/*.js'],
+    files: [
+      'scripts/**/*.mjs',
+      'apps/*/scripts/**/*.mjs',
+      'bench/**/*.mjs',
+      'eslint.config.js',
+      'eslint-rules/*.js',
+    ],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       // Plain JavaScript without type-aware rules: no TypeScript program is built for these.
