@@ -117,13 +117,19 @@ function expiresAt(token: string): number {
 }
 
 describe('a live stream and its token', () => {
-  it('ends when its access token expires', async () => {
-    const { ctx, base } = await start({ API_CLIENT_TOKEN_TTL: '5' });
+  const TTL_S = 8;
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    ({ ctx, base } = await start({ API_CLIENT_TOKEN_TTL: String(TTL_S) }));
     const owner = await userId(ctx, 'hannah.keller@northwind.example');
     await createApiClientsRepository(ctx.database.pool).create(owner, 'short-lived', 'secret-1');
+  }, 120_000);
+
+  it('ends when its access token expires', async () => {
     const token = await clientToken(ctx.app, 'short-lived', 'secret-1');
     const stream = await openStream(base, token);
-    const endedAt = await stream.end();
+    const endedAt = await stream.end((TTL_S + 10) * 1000);
     // NOTE: `exp` is in whole seconds; the stream's clock and this one may differ by a few ms.
     expect(endedAt).toBeGreaterThanOrEqual(expiresAt(token) - 50);
     expect(stream.text()).toContain(': token expired');
@@ -135,7 +141,7 @@ describe('a live stream and changes to its credentials', () => {
   let base: string;
   beforeAll(async () => {
     ({ ctx, base } = await start());
-  });
+  }, 120_000);
 
   it('ends at once when its API client is deleted; the user’s own stream stays open', async () => {
     const hannah = (await signIn(ctx.app, 'hannah.keller@northwind.example')).accessToken;
@@ -187,8 +193,13 @@ describe('a live stream and changes to its credentials', () => {
 });
 
 describe('a live stream and its heartbeat', () => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    ({ ctx, base } = await start({ LIVE_HEARTBEAT_S: '1' }));
+  }, 120_000);
+
   it('ends at the next heartbeat when its user was disabled without a word', async () => {
-    const { ctx, base } = await start({ LIVE_HEARTBEAT_S: '1' });
     const priya = (await signIn(ctx.app, 'priya.natarajan@aerie.example')).accessToken;
     const stream = await openStream(base, priya);
     await ctx.database.pool.query(
