@@ -13,6 +13,7 @@ import {
 } from '../../utils/map-location';
 import { OverviewCard } from './overview-card';
 import classes from './overview.module.css';
+import { WhenVisible } from '../../../../components/when-visible/when-visible';
 
 const texts = deviceMessages.overview.map;
 const states = deviceMessages.overview.network.states;
@@ -109,6 +110,11 @@ export function DeviceMapCard({
   const online =
     device.networkStatus.satelliteOnline === true || device.networkStatus.cellularOnline === true;
   const notAvailable = <MapMessage>{texts.notAvailable}</MapMessage>;
+  const loading = (
+    <Center h={300}>
+      <Loader aria-label={texts.loading} />
+    </Center>
+  );
 
   let map: ReactNode;
   if (location.kind === 'missing') map = <MapMessage>{texts.missing}</MapMessage>;
@@ -117,23 +123,21 @@ export function DeviceMapCard({
   else
     map = (
       <MapBoundary fallback={notAvailable}>
-        <Suspense
-          fallback={
-            <Center h={300}>
-              <Loader aria-label={texts.loading} />
-            </Center>
-          }
-        >
-          <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
-            <DeviceMap
-              latitude={location.latitude}
-              longitude={location.longitude}
-              color={pinColor(device.networkStatus)}
-              label={texts.pin(device.name, online)}
-              onUnavailable={() => setUnavailable(true)}
-            />
-          </div>
-        </Suspense>
+        {/* The map (its chunk, its labels and a WebGL context) once the card is near the
+            viewport and the browser is idle: below the fold on a phone it waits for a scroll. */}
+        <WhenVisible placeholder={loading}>
+          <Suspense fallback={loading}>
+            <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
+              <DeviceMap
+                latitude={location.latitude}
+                longitude={location.longitude}
+                color={pinColor(device.networkStatus)}
+                label={texts.pin(device.name, online)}
+                onUnavailable={() => setUnavailable(true)}
+              />
+            </div>
+          </Suspense>
+        </WhenVisible>
       </MapBoundary>
     );
 
