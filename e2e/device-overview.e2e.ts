@@ -477,7 +477,9 @@ describe('device overview layout and location map (issue 13)', MAP_TESTS, () => 
         });
         await page.setViewportSize({ width, height: 900 });
         await openOverview(page, device);
-        // The map has settled (it names its labels then), so every card has its height.
+        // The map has settled (it names its labels then), so every card has its height. It
+        // loads once its card is near the viewport: in one column it is below the fold.
+        await page.getByTestId('map-card').scrollIntoViewIfNeeded();
         await page.waitForSelector('[data-testid="device-map"][data-place-labels]', {
           state: 'attached',
           timeout: 30_000,
