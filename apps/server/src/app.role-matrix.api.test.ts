@@ -35,7 +35,12 @@ const matrix: Row[] = [
   { method: 'DELETE', url: (role) => `/v2/users/client/matrix-${role}`, expected: all(204) },
   { method: 'GET', url: () => '/v1/notifications', expected: all(200) },
   { method: 'PUT', url: () => '/v1/notifications', body: () => [], expected: all(204) },
-  { method: 'DELETE', url: () => '/v1/notifications', expected: all(204) },
+  {
+    method: 'DELETE',
+    url: () => '/v1/notifications',
+    body: () => ({ all: true }),
+    expected: all(204),
+  },
   { method: 'POST', url: () => '/v1/notifications/test', expected: staffAdmin(201) },
   {
     method: 'POST',

@@ -31,7 +31,7 @@ export function notificationsRoutes(
     });
 
     route(app, api.notifications.clear, async (request, reply) => {
-      await service.clear(request.principal(), request.body?.ids);
+      await service.clear(request.principal(), request.body);
       return reply.status(204).send(null);
     });
 
