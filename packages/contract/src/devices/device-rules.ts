@@ -399,4 +399,7 @@ export const SOFTWARE_MESSAGES = {
   minimumVersion: (version: string) =>
     `The minimum required version for this release is ${version}. Updating from older releases may break the antenna.`,
   certificateUnavailable: 'Certificate is not available for this device.',
+  /** A device is never locked with an update pending: locking waits for the update's cancel. */
+  updateScheduledNoLock:
+    'A software update is scheduled for this device. Cancel it before locking the software.',
 } as const;
