@@ -211,10 +211,17 @@ export function isCompleteNetworkConfiguration(
 }
 
 /** Spec 001 §4: the nine fields are required only when the subscription includes Evolution. */
-export function isNetworkConfigurationRequired(
-  subscription: Pick<ActiveSubscription, 'networkIdentifiers'> | null,
+export function networksRequireConfiguration(
+  networkIdentifiers: readonly string[] | null | undefined,
 ): boolean {
-  return (subscription?.networkIdentifiers ?? []).some((n) => /evolution/i.test(n));
+  return (networkIdentifiers ?? []).some((n) => /evolution/i.test(n));
+}
+
+/** Whether the device's active subscription needs the nine fields (the server says, per role). */
+export function isNetworkConfigurationRequired(
+  subscription: Pick<ActiveSubscription, 'requiresNetworkConfiguration'> | null,
+): boolean {
+  return subscription?.requiresNetworkConfiguration ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------
