@@ -16,6 +16,7 @@ import {
 } from './plugins/auth.js';
 import { createUserActivityRecorder } from './plugins/user-activity.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSpa } from './plugins/spa.js';
 import { loadIdentityKeys, publicJwk } from './identity/keys.js';
 import { createProvider } from './identity/provider.js';
@@ -208,6 +209,7 @@ export async function buildApp({
         maxEntries: 10_000,
       }),
     });
+    registerInputGuard(api);
     for (const feature of features) await api.register(feature.routes);
   });
 
