@@ -17,6 +17,7 @@ import {
 import { createUserActivityRecorder } from './plugins/user-activity.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerRequestLimits, type WriteBudget } from './plugins/request-limits.js';
 import { registerSpa } from './plugins/spa.js';
 import { loadIdentityKeys, publicJwk } from './identity/keys.js';
 import { createProvider } from './identity/provider.js';
@@ -36,6 +37,10 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   endpoint: EndpointDefinition | null;
+  /** The write budget it counts against (plugins/request-limits.ts), or false. */
+  writeBudget: WriteBudget | false;
+  /** Whether it runs as a heavy read: always, for some requests, or never. */
+  heavy: boolean | 'request';
 }
 
 declare module 'fastify' {
@@ -76,6 +81,8 @@ export async function buildApp({
         method: String(method),
         url: options.url,
         endpoint: options.config?.endpoint ?? null,
+        writeBudget: options.config?.writeBudget ?? false,
+        heavy: options.config?.heavy ?? false,
       });
     }
   });
@@ -210,6 +217,7 @@ export async function buildApp({
       }),
     });
     registerInputGuard(api);
+    await registerRequestLimits(api, config.limits);
     for (const feature of features) await api.register(feature.routes);
   });
 

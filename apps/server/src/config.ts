@@ -46,6 +46,14 @@ const envSchema = z.object({
   FLEET_SIMULATOR_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Seconds between the browser's refreshes of live device state (runtime config). */
   STATUS_REFRESH_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Writes per minute per user or API client on every write route (docs/security.md). */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Feedback, browser telemetry and error reports per minute per user, together. */
+  FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Terminal report batches (POST /v2/telemetry/reports) per minute per API client. */
+  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Heavy reads (metrics, long lists, exports) one user may have running at once. */
+  HEAVY_CALLS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(2),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -104,5 +112,11 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
     statusRefreshSeconds: e.STATUS_REFRESH_S,
     hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS, jobTimeoutSeconds: e.HUB_JOB_TIMEOUT_S },
     fleetSimulator: { intervalSeconds: e.FLEET_SIMULATOR_INTERVAL_S },
+    limits: {
+      writesPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+      feedPerMinute: e.FEED_RATE_LIMIT_PER_MINUTE,
+      ingestPerMinute: e.INGEST_RATE_LIMIT_PER_MINUTE,
+      heavyPerCaller: e.HEAVY_CALLS_PER_USER,
+    },
   };
 }

@@ -41,6 +41,16 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** 429: the caller went past a limit (plugins/request-limits.ts); `Retry-After` says how long to wait. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 /** Runs a list query parser of the contract; a query its grammar refuses is a 400 naming the parameter. */
 export function parseListOrBadRequest<T>(parse: () => T): T {
   try {
@@ -118,6 +128,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(400, message, field));
     }
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError)
+        reply.header('retry-after', error.retryAfterSeconds);
       return reply
         .status(error.statusCode)
         .send(errorBody(error.statusCode, error.message, error.field));

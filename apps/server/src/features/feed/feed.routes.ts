@@ -4,13 +4,20 @@ import { route } from '../../plugins/endpoints.js';
 import type { FeedService } from './feed.service.js';
 
 const ok = { ok: true as const };
+/** Feedback, telemetry and error reports share one budget per caller (plugins/request-limits.ts). */
+const feed = { limits: { write: 'feed' as const } };
 
 export function feedRoutes(service: FeedService): FastifyPluginAsync {
   return async (app) => {
-    route(app, api.feed.submitFeedback, async (request, reply) => {
-      await service.submitFeedback(request.principal(), request.body);
-      return reply.status(201).send(ok);
-    });
+    route(
+      app,
+      api.feed.submitFeedback,
+      async (request, reply) => {
+        await service.submitFeedback(request.principal(), request.body);
+        return reply.status(201).send(ok);
+      },
+      feed,
+    );
 
     route(app, api.feed.listFeedback, async (request) =>
       service.listFeedback(request.principal(), request.query),
@@ -24,12 +31,17 @@ export function feedRoutes(service: FeedService): FastifyPluginAsync {
         return ok;
       },
       // A full buffer of 1000 events with parameters can pass the default 1 MiB.
-      { bodyLimit: 4 * 1024 * 1024 },
+      { bodyLimit: 4 * 1024 * 1024, ...feed },
     );
 
-    route(app, api.feed.reportError, async (request, reply) => {
-      await service.reportError(request.principal(), request.body);
-      return reply.status(201).send(ok);
-    });
+    route(
+      app,
+      api.feed.reportError,
+      async (request, reply) => {
+        await service.reportError(request.principal(), request.body);
+        return reply.status(201).send(ok);
+      },
+      feed,
+    );
   };
 }
