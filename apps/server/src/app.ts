@@ -67,8 +67,10 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    // Generous but bounded; uploads get their own limits where they stream.
-    bodyLimit: 1024 * 1024,
+    // Bounded: the largest JSON body the contract allows elsewhere (a zone of 1,000 points, a
+    // template, settings) is well under it; the feed routes have smaller limits, terminal report
+    // batches a larger one (docs/security.md).
+    bodyLimit: 256 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

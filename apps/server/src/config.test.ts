@@ -26,6 +26,15 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ HEAVY_CALLS_PER_USER: '0' })).toThrow(/HEAVY_CALLS_PER_USER/);
   });
 
+  it('keeps browser telemetry 30 days and error reports 90, with caps per user', () => {
+    expect(parseConfig({}).feedRetention).toEqual({
+      telemetryDays: 30,
+      errorReportDays: 90,
+      telemetryEventsPerUser: 10_000,
+      errorReportsPerUser: 1_000,
+    });
+  });
+
   it('creates no demo data in production unless DEMO=1', () => {
     expect(parseConfig({ NODE_ENV: 'production' }).demo).toBe(false);
     expect(parseConfig({ NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true);

@@ -54,6 +54,14 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Heavy reads (metrics, long lists, exports) one user may have running at once. */
   HEAVY_CALLS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(2),
+  /** Days browser telemetry events are kept (docs/security.md). */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days browser error reports are kept. */
+  ERROR_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Newest telemetry events kept per user. */
+  TELEMETRY_EVENTS_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /** Newest error reports kept per user. */
+  ERROR_REPORTS_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -117,6 +125,12 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
       feedPerMinute: e.FEED_RATE_LIMIT_PER_MINUTE,
       ingestPerMinute: e.INGEST_RATE_LIMIT_PER_MINUTE,
       heavyPerCaller: e.HEAVY_CALLS_PER_USER,
+    },
+    feedRetention: {
+      telemetryDays: e.TELEMETRY_RETENTION_DAYS,
+      errorReportDays: e.ERROR_REPORT_RETENTION_DAYS,
+      telemetryEventsPerUser: e.TELEMETRY_EVENTS_PER_USER,
+      errorReportsPerUser: e.ERROR_REPORTS_PER_USER,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { api } from '@aerie/contract';
+import { api, FEED_BODY_LIMITS } from '@aerie/contract';
 import { route } from '../../plugins/endpoints.js';
 import type { FeedService } from './feed.service.js';
 
@@ -16,7 +16,7 @@ export function feedRoutes(service: FeedService): FastifyPluginAsync {
         await service.submitFeedback(request.principal(), request.body);
         return reply.status(201).send(ok);
       },
-      feed,
+      { bodyLimit: FEED_BODY_LIMITS.feedback, ...feed },
     );
 
     route(app, api.feed.listFeedback, async (request) =>
@@ -30,8 +30,7 @@ export function feedRoutes(service: FeedService): FastifyPluginAsync {
         await service.uploadTelemetry(request.principal(), request.body);
         return ok;
       },
-      // A full buffer of 1000 events with parameters can pass the default 1 MiB.
-      { bodyLimit: 4 * 1024 * 1024, ...feed },
+      { bodyLimit: FEED_BODY_LIMITS.telemetry, ...feed },
     );
 
     route(
@@ -41,7 +40,7 @@ export function feedRoutes(service: FeedService): FastifyPluginAsync {
         await service.reportError(request.principal(), request.body);
         return reply.status(201).send(ok);
       },
-      feed,
+      { bodyLimit: FEED_BODY_LIMITS.errors, ...feed },
     );
   };
 }
