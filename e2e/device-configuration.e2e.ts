@@ -36,7 +36,7 @@ async function configurationDevice(page: Page): Promise<Device> {
   for (const item of list.items.filter((i) => i.accountName?.startsWith('Northwind'))) {
     const device = await apiAsUser<Device>(page, `/v2/devices/${item.id}`);
     if (
-      device.activeSubscription?.networkIdentifiers?.includes('Evolution') &&
+      device.activeSubscription?.requiresNetworkConfiguration === true &&
       device.subscriptionHistory.length === 0 &&
       missingInventoryRequirements(device).length === 0
     ) {

@@ -19,6 +19,7 @@ type Row = {
 const all = (s: number): Row['expected'] => [s, s, s, s, s, s];
 const staffAdmin = (s: number): Row['expected'] => [s, s, 403, 403, 403, 403];
 const staff = (s: number): Row['expected'] => [s, s, s, s, 403, 403];
+const hardware = (s: number): Row['expected'] => [s, s, 403, s, 403, 403];
 const meta = { screenResolution: '1x1', windowResolution: '1x1', userAgent: 'ua', url: '/' };
 
 const matrix: Row[] = [
@@ -34,7 +35,12 @@ const matrix: Row[] = [
   { method: 'DELETE', url: (role) => `/v2/users/client/matrix-${role}`, expected: all(204) },
   { method: 'GET', url: () => '/v1/notifications', expected: all(200) },
   { method: 'PUT', url: () => '/v1/notifications', body: () => [], expected: all(204) },
-  { method: 'DELETE', url: () => '/v1/notifications', expected: all(204) },
+  {
+    method: 'DELETE',
+    url: () => '/v1/notifications',
+    body: () => ({ all: true }),
+    expected: all(204),
+  },
   { method: 'POST', url: () => '/v1/notifications/test', expected: staffAdmin(201) },
   {
     method: 'POST',
@@ -65,6 +71,21 @@ const matrix: Row[] = [
   { method: 'GET', url: () => '/health', expected: staffAdmin(200) },
   { method: 'GET', url: () => '/status', expected: all(200), public: true },
   { method: 'POST', url: () => '/v2/admin/cache/account', expected: staffAdmin(200) },
+  // Route-checked before the body is parsed: allowed roles reach validation (400 for an empty
+  // body), the others get 403. Writing a template is the Admin Network tab's (spec 002 §6);
+  // loading one is the device page's (spec 001 §4).
+  {
+    method: 'POST',
+    url: () => '/v1/provision/networkTemplate',
+    body: () => ({}),
+    expected: hardware(400),
+  },
+  {
+    method: 'POST',
+    url: () => '/v1/provision/saveNetworkTemplate',
+    body: () => ({}),
+    expected: staffAdmin(400),
+  },
   { method: 'GET', url: () => '/v2/users/me/searchHistory', expected: all(200) },
   {
     method: 'POST',

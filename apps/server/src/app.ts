@@ -17,6 +17,8 @@ import {
 import { createUserActivityRecorder } from './plugins/user-activity.js';
 import { announceCredentialsChange, onCredentialsChange } from './plugins/credentials-events.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerRequestLimits, type WriteBudget } from './plugins/request-limits.js';
 import { registerSpa } from './plugins/spa.js';
 import { loadIdentityKeys, publicJwk } from './identity/keys.js';
 import { createProvider } from './identity/provider.js';
@@ -38,6 +40,10 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   endpoint: EndpointDefinition | null;
+  /** The write budget it counts against (plugins/request-limits.ts), or false. */
+  writeBudget: WriteBudget | false;
+  /** Whether it runs as a heavy read: always, for some requests, or never. */
+  heavy: boolean | 'request';
 }
 
 declare module 'fastify' {
@@ -65,8 +71,10 @@ export async function buildApp({
   const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    // Generous but bounded; uploads get their own limits where they stream.
-    bodyLimit: 1024 * 1024,
+    // Bounded: the largest JSON body the contract allows elsewhere (a zone of 1,000 points, a
+    // template, settings) is well under it; the feed routes have smaller limits, terminal report
+    // batches a larger one (docs/security.md).
+    bodyLimit: 256 * 1024,
     // Who may say which address a request came from (TRUST_PROXY, docs/security.md). A number
     // of proxies is the hop test Fastify would build from it (its types take no number).
     trustProxy:
@@ -90,6 +98,8 @@ export async function buildApp({
         method: String(method),
         url: options.url,
         endpoint: options.config?.endpoint ?? null,
+        writeBudget: options.config?.writeBudget ?? false,
+        heavy: options.config?.heavy ?? false,
       });
     }
   });
@@ -249,6 +259,8 @@ export async function buildApp({
       ...(grantActive ? { grantActive } : {}),
       principals,
     });
+    registerInputGuard(api);
+    await registerRequestLimits(api, config.limits);
     for (const feature of features) await api.register(feature.routes);
   });
 

@@ -13,6 +13,28 @@ describe('parseConfig', () => {
     expect(c.demo).toBe(true);
   });
 
+  it('limits each caller by default (docs/security.md), and reads the limits from the environment', () => {
+    expect(parseConfig({}).limits).toEqual({
+      writesPerMinute: 120,
+      feedPerMinute: 30,
+      ingestPerMinute: 600,
+      heavyPerCaller: 2,
+    });
+    expect(
+      parseConfig({ WRITE_RATE_LIMIT_PER_MINUTE: '10', HEAVY_CALLS_PER_USER: '4' }).limits,
+    ).toMatchObject({ writesPerMinute: 10, heavyPerCaller: 4 });
+    expect(() => parseConfig({ HEAVY_CALLS_PER_USER: '0' })).toThrow(/HEAVY_CALLS_PER_USER/);
+  });
+
+  it('keeps browser telemetry 30 days and error reports 90, with caps per user', () => {
+    expect(parseConfig({}).feedRetention).toEqual({
+      telemetryDays: 30,
+      errorReportDays: 90,
+      telemetryEventsPerUser: 10_000,
+      errorReportsPerUser: 1_000,
+    });
+  });
+
   it('creates no demo data in production unless DEMO=1', () => {
     expect(parseConfig({ NODE_ENV: 'production' }).demo).toBe(false);
     expect(parseConfig({ NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true);

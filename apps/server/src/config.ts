@@ -77,6 +77,22 @@ const envSchema = z.object({
   FLEET_SIMULATOR_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Seconds between the browser's refreshes of live device state (runtime config). */
   STATUS_REFRESH_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Writes per minute per user or API client on every write route (docs/security.md). */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Feedback, browser telemetry and error reports per minute per user, together. */
+  FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Terminal report batches (POST /v2/telemetry/reports) per minute per API client. */
+  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Heavy reads (metrics, long lists, exports) one user may have running at once. */
+  HEAVY_CALLS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(2),
+  /** Days browser telemetry events are kept (docs/security.md). */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days browser error reports are kept. */
+  ERROR_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Newest telemetry events kept per user. */
+  TELEMETRY_EVENTS_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /** Newest error reports kept per user. */
+  ERROR_REPORTS_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -138,5 +154,17 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
     live: { heartbeatSeconds: e.LIVE_HEARTBEAT_S },
     hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS, jobTimeoutSeconds: e.HUB_JOB_TIMEOUT_S },
     fleetSimulator: { intervalSeconds: e.FLEET_SIMULATOR_INTERVAL_S },
+    limits: {
+      writesPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+      feedPerMinute: e.FEED_RATE_LIMIT_PER_MINUTE,
+      ingestPerMinute: e.INGEST_RATE_LIMIT_PER_MINUTE,
+      heavyPerCaller: e.HEAVY_CALLS_PER_USER,
+    },
+    feedRetention: {
+      telemetryDays: e.TELEMETRY_RETENTION_DAYS,
+      errorReportDays: e.ERROR_REPORT_RETENTION_DAYS,
+      telemetryEventsPerUser: e.TELEMETRY_EVENTS_PER_USER,
+      errorReportsPerUser: e.ERROR_REPORTS_PER_USER,
+    },
   };
 }

@@ -33,4 +33,5 @@ export * from './device-features/device-features.js';
 export * from './device-config/device-config.js';
 export * from './http/endpoint.js';
 export * from './http/openapi.js';
+export * from './http/input-limits.js';
 export * from './endpoints/index.js';

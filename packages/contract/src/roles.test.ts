@@ -24,6 +24,11 @@ describe('the role table', () => {
     expect(rolesWith('diagnostics.upload')).toEqual(['superUser', 'providerAdmin', 'salesSupport']);
   });
 
+  it('gives writing network templates to the Admin Network tab roles only (spec 002 §6)', () => {
+    expect(rolesWith('network.templates')).toEqual(['superUser', 'providerAdmin']);
+    expect(rolesWith('devices.hardware')).toContain('productSupport');
+  });
+
   it('compares permissions case-insensitively', () => {
     expect(roleCan('superUser', 'Cache.Clear')).toBe(true);
     expect(roleCan('credentialed', 'cache.clear')).toBe(false);

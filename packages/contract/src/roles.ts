@@ -61,8 +61,8 @@ export function isStaffRole(role: RoleKey): boolean {
  *
  * Device operations (spec 001 §6, docs/decisions/016-device-operations.md): `devices.sync` is
  * Synchronize, Refresh and the provisioned, activated and Allow Cell Traffic switches (Account
- * Admin too); `devices.hardware` is configuring components, the network configuration, beams
- * and templates (provider staff who configure devices); `devices.software` is updating,
+ * Admin too); `devices.hardware` is configuring components, the network configuration and beams,
+ * and loading a beam's template (provider staff who configure devices); `devices.software` is updating,
  * locking and cancelling software; `devices.features` is saving features (a signed feature
  * certificate); `devices.optionsfile` is Download Options File (the Edit Name roles).
  *
@@ -70,6 +70,10 @@ export function isStaffRole(role: RoleKey): boolean {
  * `admin.provider` the provider's Software and Network admin pages; `health.view` the /health
  * page, `health.link` its link in the user panel (Super User only); `errors.detailed` the Show
  * Detailed Errors switch.
+ *
+ * Network templates (spec 002 §6, §7): writing one (`saveNetworkTemplate`) belongs to the Admin
+ * Network tab, so `network.templates` is held by Super User and the brand Admin only; loading a
+ * beam's template on the device page (spec 001 §4) stays with `devices.hardware`.
  */
 export const permissions = [
   'portal.access',
@@ -100,6 +104,7 @@ export const permissions = [
   'admin.provider',
   'health.link',
   'errors.detailed',
+  'network.templates',
 ] as const;
 /** A permission name of the role table; the only place permission names are defined. */
 export type Permission = (typeof permissions)[number];

@@ -222,7 +222,12 @@ export const telemetryEvents = pgTable(
     locale: text('locale').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('telemetry_events_occurred_idx').on(t.occurredAt)],
+  (t) => [
+    index('telemetry_events_occurred_idx').on(t.occurredAt),
+    // Retention (features/feed/feed.retention.ts): by age, and the newest of each user.
+    index('telemetry_events_received_idx').on(t.receivedAt),
+    index('telemetry_events_user_received_idx').on(t.userId, t.receivedAt),
+  ],
 );
 
 /** Unexpected errors seen in browsers, reported to support (spec 000 §8). */
@@ -239,7 +244,11 @@ export const errorReports = pgTable(
     userAgent: text('user_agent').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('error_reports_created_idx').on(t.createdAt)],
+  (t) => [
+    index('error_reports_created_idx').on(t.createdAt),
+    // Retention: the newest of each user (features/feed/feed.retention.ts).
+    index('error_reports_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Installation-wide settings shared by every instance (e.g. maintenance mode). */

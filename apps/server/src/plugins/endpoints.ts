@@ -17,11 +17,16 @@ import {
   type EndpointReply,
 } from '@aerie/contract';
 import { assertCan } from './authorization.js';
+import type { RouteLimits, WriteBudget } from './request-limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint a route was registered from (see {@link route}). */
     endpoint?: EndpointDefinition;
+    /** The write budget the route counts against, or false (see {@link route}). */
+    writeBudget?: WriteBudget | false;
+    /** Whether calls run as heavy reads: always, for some requests (`'request'`), or never. */
+    heavy?: boolean | 'request';
   }
 }
 
@@ -48,6 +53,12 @@ export type RouteExtras = Pick<
 > & {
   config?: Record<string, unknown>;
   /**
+   * The per-caller limits of plugins/request-limits.ts. Every write (any method but GET) counts
+   * against the `writes` budget unless it names another, or `write: false` for a POST that only
+   * reads; `heavy` runs the handler under the caller's concurrency limit of heavy reads.
+   */
+  limits?: RouteLimits;
+  /**
    * This installation's exact schema of the success answer, where the contract's is open
    * because a key carries the brand (`monthlyActive{Brand}Users`, `{brand}Beams`).
    */
@@ -69,7 +80,7 @@ export function route<E extends EndpointDefinition, S extends z.ZodType | undefi
   for (const [status, spec] of Object.entries(endpoint.responses)) {
     if (spec && !isMediaResponse(spec)) response[Number(status)] = spec;
   }
-  const { successSchema, ...routeExtras } = extras;
+  const { successSchema, limits: routeLimits = {}, ...routeExtras } = extras;
   if (successSchema) response[successResponse(endpoint).status] = successSchema;
   const schema: FastifySchema = {
     summary: endpoint.summary,
@@ -85,6 +96,18 @@ export function route<E extends EndpointDefinition, S extends z.ZodType | undefi
       ? async (request: FastifyRequest) => assertCan(request.principal(), access.permission)
       : undefined;
   const { config, onRequest, preHandler, ...rest } = routeExtras;
+  // Registered by the API scope (app.ts); an app without it (a unit test's) runs unlimited.
+  const limits = app.hasDecorator('requestLimits') ? app.requestLimits : null;
+  const budget = routeLimits.write ?? (endpoint.method === 'GET' ? false : 'writes');
+  const writeLimit = limits && budget ? [limits.writeHook(budget)] : [];
+  const heavy = routeLimits.heavy ?? false;
+  const run: EndpointHandler<E, unknown> =
+    limits && heavy
+      ? (request, reply) =>
+          heavy === true || heavy(request)
+            ? limits.heavy(request, () => handler(request, reply))
+            : handler(request, reply)
+      : handler;
   // A file or stream answer is sent as it is (compressed already, or streamed to the end).
   const sendsMedia = Object.values(endpoint.responses).some(
     (spec) => spec !== undefined && isMediaResponse(spec),
@@ -94,14 +117,21 @@ export function route<E extends EndpointDefinition, S extends z.ZodType | undefi
     url: routerPath(endpoint.path),
     schema,
     ...(sendsMedia ? { compress: false as const } : {}),
-    config: { ...config, public: access.kind === 'public', endpoint },
+    config: {
+      ...config,
+      public: access.kind === 'public',
+      endpoint,
+      writeBudget: writeLimit.length > 0 ? budget : false,
+      heavy: run === handler ? false : heavy === true || 'request',
+    },
     // The role check runs before the body is parsed, so a role that may never call this
     // endpoint learns nothing from validation errors. Route hooks run after the scope's
     // authentication hook, so the principal is known.
-    onRequest: [...(routeCheck ? [routeCheck] : []), ...asArray(onRequest)],
+    // The write budget counts after the role check and before the body is read.
+    onRequest: [...(routeCheck ? [routeCheck] : []), ...writeLimit, ...asArray(onRequest)],
     ...(preHandler ? { preHandler } : {}),
     ...rest,
-    handler: handler as unknown as RouteOptions['handler'],
+    handler: run as unknown as RouteOptions['handler'],
   });
 }
 

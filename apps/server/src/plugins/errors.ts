@@ -41,6 +41,16 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** 429: the caller went past a limit (plugins/request-limits.ts); `Retry-After` says how long to wait. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 /** Runs a list query parser of the contract; a query its grammar refuses is a 400 naming the parameter. */
 export function parseListOrBadRequest<T>(parse: () => T): T {
   try {
@@ -83,6 +93,27 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 };
 
 /**
+ * SQLSTATEs of values PostgreSQL cannot read or store: 22021 (a NUL or an invalid byte sequence
+ * in text), 22P05 (an escape jsonb cannot hold, e.g. `\u0000`) and 22P02 (text a type cannot
+ * read, e.g. a lone surrogate's escape in jsonb). The input guard refuses such text before any
+ * handler runs (plugins/input-guard.ts); this is the backstop for a value that reaches the
+ * database another way: the client's input, so 400, not 500.
+ */
+const UNSTORABLE_VALUE_SQLSTATES = new Set(['22021', '22P05', '22P02']);
+
+export const UNSTORABLE_VALUE_MESSAGE =
+  'The request holds a value that cannot be stored (e.g. NUL or invalid Unicode in a text).';
+
+function isUnstorableValue(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown };
+  return (
+    typeof e.code === 'string' &&
+    typeof e.severity === 'string' &&
+    UNSTORABLE_VALUE_SQLSTATES.has(e.code)
+  );
+}
+
+/**
  * One error shape for every API answer; client mistakes are 4xx with a
  * message naming the field, and nothing internal (stack, SQL) reaches a client.
  */
@@ -97,9 +128,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(400, message, field));
     }
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError)
+        reply.header('retry-after', error.retryAfterSeconds);
       return reply
         .status(error.statusCode)
         .send(errorBody(error.statusCode, error.message, error.field));
+    }
+    if (isUnstorableValue(error)) {
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send(errorBody(400, UNSTORABLE_VALUE_MESSAGE));
     }
     if (isResponseSerializationError(error)) {
       request.log.error(

@@ -18,6 +18,14 @@ import './sql-log.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 
+/** The per-caller limits (plugins/request-limits.ts) out of the way of tests about other things. */
+const UNLIMITED = {
+  WRITE_RATE_LIMIT_PER_MINUTE: '1000000',
+  FEED_RATE_LIMIT_PER_MINUTE: '1000000',
+  INGEST_RATE_LIMIT_PER_MINUTE: '1000000',
+  HEAVY_CALLS_PER_USER: '10000',
+};
+
 /**
  * The demo users of API tests get cheap password hashes: sign-ins verify scrypt with the
  * parameters stored in the hash, and the real cost (N=2^17, ~0.3 s a sign-in) adds minutes
@@ -73,6 +81,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATA_DIR: path.join(os.tmpdir(), `aerie-test-${randomBytes(4).toString('hex')}`),
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(os.tmpdir(), 'aerie-no-web'),
+    // Tests of other features send many writes and parallel reads as one user: the per-caller
+    // limits are tested with their own numbers (plugins/request-limits.api.test.ts).
+    ...UNLIMITED,
     ...env,
   });
   await seedDemoIdentity(database.db, config.brand, { hash: testHash });

@@ -7,7 +7,12 @@ import type { UserManager } from 'oidc-client-ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import { useMe } from '../features/users';
-import { isApiError, setApiErrorHandlers } from '../lib/api-client';
+import {
+  isApiError,
+  queryRetryDelay,
+  setApiErrorHandlers,
+  shouldRetryQuery,
+} from '../lib/api-client';
 import { UserManagerContext, watchSession } from '../lib/auth';
 import { RuntimeConfigContext } from '../lib/config';
 import { clearHealthState } from '../lib/health-state';
@@ -26,9 +31,10 @@ function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Client errors will not heal by asking again; server and network errors may.
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        // Client errors will not heal by asking again, but a 429 says when to; server and
+        // network errors may heal.
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
         refetchOnWindowFocus: false,
       },
     },

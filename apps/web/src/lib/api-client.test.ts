@@ -9,6 +9,8 @@ import {
   ApiError,
   configureApiClient,
   fileNameFromDisposition,
+  queryRetryDelay,
+  shouldRetryQuery,
 } from './api-client';
 
 const itemSchema = z.object({ id: z.number(), name: z.string() });
@@ -197,6 +199,35 @@ describe('apiFetch error rules (spec 000 §8)', () => {
     const h400 = withHandlers(400);
     await rejection(apiFetch('/v2/x', itemSchema));
     expect(h400.onUnexpectedError).not.toHaveBeenCalled();
+  });
+});
+
+describe("a 429 (the server's per-user limits)", () => {
+  it('keeps the Retry-After of the answer, in ms', async () => {
+    setup(() =>
+      jsonResponse(
+        { statusCode: 429, error: 'Too Many Requests', message: 'Too many changes.' },
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '7' } },
+      ),
+    );
+    const error = await rejection(apiFetch('/v2/x', itemSchema));
+    expect(error).toMatchObject({ status: 429, message: 'Too many changes.', retryAfterMs: 7000 });
+  });
+
+  it('asks a query again after the server said, three times; other client errors never', () => {
+    const limited = new ApiError({ status: 429, kind: 'http', message: 'x', retryAfterMs: 2000 });
+    expect([0, 1, 2, 3].map((n) => shouldRetryQuery(n, limited))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(queryRetryDelay(0, limited)).toBe(2000);
+    const notFound = new ApiError({ status: 404, kind: 'http', message: 'x' });
+    expect(shouldRetryQuery(0, notFound)).toBe(false);
+    const down = new ApiError({ status: 502, kind: 'http', message: 'x' });
+    expect([0, 1, 2].map((n) => shouldRetryQuery(n, down))).toEqual([true, true, false]);
+    expect(queryRetryDelay(1, down)).toBe(2000);
   });
 });
 

@@ -23,19 +23,48 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** The request field a validation error is about, when the server named one. */
   readonly field: string | undefined;
+  /** How long the server asked to wait before trying again (a 429's `Retry-After`), in ms. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(options: {
     status: number;
     message: string;
     kind: ApiErrorKind;
     field?: string | undefined;
+    retryAfterMs?: number | undefined;
     cause?: unknown;
   }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
     this.kind = options.kind;
     this.field = options.field;
+    this.retryAfterMs = options.retryAfterMs;
   }
+}
+
+/** The longest wait a `Retry-After` may ask of a retried query. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** `Retry-After` in seconds (the form the API sends), in ms; undefined when absent or a date. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
+  return Math.min(Number(value) * 1000, MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * Whether a failed query is asked again: server and network errors may heal (twice); client
+ * errors will not, except 429, which says when to come back (three times).
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status === 429) return failureCount < 3;
+  return failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500);
+}
+
+/** The wait before asking again: the server's `Retry-After`, else TanStack Query's backoff. */
+export function queryRetryDelay(attempt: number, error: unknown): number {
+  if (isApiError(error) && error.retryAfterMs !== undefined) return error.retryAfterMs;
+  return Math.min(1000 * 2 ** attempt, 30_000);
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -325,18 +354,21 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     body = undefined;
   }
   const parsed = apiErrorSchema.safeParse(body);
+  const retryAfterMs = retryAfterOf(response);
   if (parsed.success) {
     return new ApiError({
       status: response.status,
       kind: 'http',
       message: parsed.data.message,
       field: parsed.data.field,
+      retryAfterMs,
     });
   }
   // NOTE: issue 13: the server's message, never the bare status text, when it sent one.
   return new ApiError({
     status: response.status,
     kind: 'http',
+    retryAfterMs,
     message:
       serverMessage(text, body) ??
       `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}.`,

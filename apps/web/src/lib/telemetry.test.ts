@@ -1,3 +1,9 @@
+import {
+  FEED_BODY_LIMITS,
+  FEED_LIMITS,
+  telemetryUploadSchema,
+  type TelemetryEvent,
+} from '@aerie/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TelemetryClient } from './telemetry';
 
@@ -5,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function client(upload: () => Promise<boolean>) {
+function client(upload: (events: TelemetryEvent[]) => Promise<boolean>) {
   return new TelemetryClient({ upload, now: () => new Date('2026-03-01T10:00:00+02:00') });
 }
 
@@ -76,6 +82,41 @@ describe('TelemetryClient', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(upload).toHaveBeenCalledTimes(1);
     telemetry.stop();
+  });
+
+  it('sends at most one batch the server takes per poll, oldest first', async () => {
+    const sent: TelemetryEvent[][] = [];
+    const telemetry = client(async (events) => {
+      sent.push(events);
+      return true;
+    });
+    const total = FEED_LIMITS.telemetryEventsPerUpload + 30;
+    for (let i = 0; i < total; i += 1) telemetry.track('navigation', 'pageView', `/p${i}`);
+
+    await telemetry.flush();
+    expect(sent[0]).toHaveLength(FEED_LIMITS.telemetryEventsPerUpload);
+    expect(sent[0]![0]!.label).toBe('/p0');
+    expect(telemetry.buffered).toHaveLength(30);
+    await telemetry.flush();
+    expect(sent[1]).toHaveLength(30);
+    expect(telemetry.buffered).toHaveLength(0);
+  });
+
+  it("trims every event to the server's caps, so an upload is never refused for its size", async () => {
+    const sent: TelemetryEvent[][] = [];
+    const telemetry = client(async (events) => {
+      sent.push(events);
+      return true;
+    });
+    const params = Object.fromEntries(
+      Array.from({ length: 15 }, (_, i) => [`${'k'.repeat(60)}${i}`, 'v'.repeat(500)]),
+    );
+    for (let i = 0; i < 250; i += 1)
+      telemetry.track('c'.repeat(300), 'e'.repeat(300), 'l'.repeat(1000), params);
+    await telemetry.flush();
+    const upload = { events: sent[0], userAgent: 'ua', locale: 'en' };
+    expect(telemetryUploadSchema.safeParse(upload).success).toBe(true);
+    expect(JSON.stringify(upload).length).toBeLessThan(FEED_BODY_LIMITS.telemetry);
   });
 
   it('does not upload an empty buffer', async () => {

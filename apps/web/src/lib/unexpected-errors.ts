@@ -1,5 +1,5 @@
 import type { ErrorReport, RoleKey } from '@aerie/contract';
-import { DETAILED_ERRORS, roleCan } from '@aerie/contract';
+import { DETAILED_ERRORS, FEED_LIMITS, roleCan } from '@aerie/contract';
 import { libMessages } from './messages';
 
 /** How long the ordinary "unexpected error" toast stays (spec 000 §8: 5 s). */
@@ -65,10 +65,10 @@ export function createUnexpectedErrorHandler(deps: UnexpectedErrorDependencies) 
 
     deps
       .report({
-        message: message.slice(0, 2000),
-        stack: stack ? stack.slice(0, 20_000) : null,
-        url: window.location.href.slice(0, 2000),
-        userAgent: navigator.userAgent.slice(0, 1000),
+        message: message.slice(0, FEED_LIMITS.errorMessage),
+        stack: stack ? stack.slice(0, FEED_LIMITS.errorStack) : null,
+        url: window.location.href.slice(0, FEED_LIMITS.url),
+        userAgent: navigator.userAgent.slice(0, FEED_LIMITS.userAgent),
       })
       .catch(() => undefined);
   };

@@ -63,6 +63,7 @@ export function buildDevice(overrides: Partial<Device> = {}): Device {
       canProvision: true,
       canActivate: true,
       networkIdentifiers: ['Evolution'],
+      requiresNetworkConfiguration: true,
     },
     subscriptionHistory: [
       {

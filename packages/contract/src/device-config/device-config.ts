@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ActiveSubscription, Device } from '../devices/device.js';
 import { componentSchema, componentTypeSchema } from '../devices/device-list.js';
 import { effectiveModel, hasCellHardware, hasHybridHardware } from '../devices/device-rules.js';
+import { jsonDepthAtMost } from '../http/input-limits.js';
 
 /** Longest text accepted in an address field (an IPv4 address is at most 15 characters). */
 const ADDRESS_MAX = 64;
@@ -195,10 +196,22 @@ export type NetworkTemplateKey = z.infer<typeof networkTemplateKeySchema>;
 
 /** Largest template accepted, as JSON text. */
 export const NETWORK_TEMPLATE_MAX_BYTES = 32_768;
+/** Deepest nesting of a template (the template object itself is level 1). */
+export const NETWORK_TEMPLATE_MAX_DEPTH = 16;
 
-/** A template: the modem's network parameters for one beam, a JSON object. */
+/**
+ * A template: the modem's network parameters for one beam, a JSON object. The depth is checked
+ * first, without recursion, and stops the other checks: the size check serializes the value,
+ * which a template nested thousands of levels deep would overflow.
+ */
 export const networkTemplateBodySchema = z
   .record(z.string(), z.unknown(), 'The template must be a JSON object.')
+  .check(
+    jsonDepthAtMost(
+      NETWORK_TEMPLATE_MAX_DEPTH,
+      `The template must not be nested more than ${NETWORK_TEMPLATE_MAX_DEPTH} levels deep.`,
+    ),
+  )
   .refine((t) => Object.keys(t).length > 0, 'The template must not be empty.')
   .refine(
     (t) => JSON.stringify(t).length <= NETWORK_TEMPLATE_MAX_BYTES,

@@ -211,10 +211,17 @@ export function isCompleteNetworkConfiguration(
 }
 
 /** Spec 001 §4: the nine fields are required only when the subscription includes Evolution. */
-export function isNetworkConfigurationRequired(
-  subscription: Pick<ActiveSubscription, 'networkIdentifiers'> | null,
+export function networksRequireConfiguration(
+  networkIdentifiers: readonly string[] | null | undefined,
 ): boolean {
-  return (subscription?.networkIdentifiers ?? []).some((n) => /evolution/i.test(n));
+  return (networkIdentifiers ?? []).some((n) => /evolution/i.test(n));
+}
+
+/** Whether the device's active subscription needs the nine fields (the server says, per role). */
+export function isNetworkConfigurationRequired(
+  subscription: Pick<ActiveSubscription, 'requiresNetworkConfiguration'> | null,
+): boolean {
+  return subscription?.requiresNetworkConfiguration ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -399,4 +406,7 @@ export const SOFTWARE_MESSAGES = {
   minimumVersion: (version: string) =>
     `The minimum required version for this release is ${version}. Updating from older releases may break the antenna.`,
   certificateUnavailable: 'Certificate is not available for this device.',
+  /** A device is never locked with an update pending: locking waits for the update's cancel. */
+  updateScheduledNoLock:
+    'A software update is scheduled for this device. Cancel it before locking the software.',
 } as const;

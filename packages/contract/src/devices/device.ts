@@ -16,7 +16,17 @@ export const activeSubscriptionSchema = z.object({
   hasCellular: z.boolean(),
   canProvision: z.boolean(),
   canActivate: z.boolean(),
-  networkIdentifiers: z.array(z.string()).nullable(),
+  /**
+   * The subscription's networks: absent for roles without `subscriptions.history.networks`
+   * (spec 001 §6 restricts "Supported Networks" on the device page to Super User, the brand
+   * Admin and Product Support, and the subscription's Networks field further still).
+   */
+  networkIdentifiers: z.array(z.string()).nullable().optional(),
+  /**
+   * Whether the device needs a full satellite network configuration (spec 001 §4: when the
+   * subscription includes Evolution), for every role: the sync rules read it.
+   */
+  requiresNetworkConfiguration: z.boolean(),
 });
 export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>;
 

@@ -31,9 +31,9 @@ export const notificationsEndpoints = {
     method: 'DELETE',
     path: '/v1/notifications',
     tags: ['notifications'],
-    summary: "Clear the listed notifications, or all of the caller's without ids",
+    summary: 'Clear the listed notifications (`ids`), or all of the caller\'s (`"all": true`)',
     access: { kind: 'signedIn' },
-    body: clearNotificationsSchema.nullish(),
+    body: clearNotificationsSchema,
     responses: { 204: z.null() },
   }),
   sendTest: endpoint({

@@ -52,10 +52,20 @@ export const notificationListSchema = z.array(notificationSchema);
 /** `PUT /v1/notifications`: mark these as read. */
 export const markNotificationsReadSchema = z.array(z.uuid()).max(1000);
 
-/** `DELETE /v1/notifications`: clear these, or all of the caller's when `ids` is absent. */
+/**
+ * `DELETE /v1/notifications`: clear the listed ones (`ids`), or all of the caller's with
+ * `{ "all": true }`. Clearing everything is never what an empty or forgotten body means.
+ */
 export const clearNotificationsSchema = z
-  .object({ ids: z.array(z.uuid()).max(1000).optional() })
-  .strict();
+  .strictObject({
+    ids: z.array(z.uuid()).min(1).max(1000).optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
+    message: 'Send the ids of the notifications to clear, or "all": true to clear every one.',
+    path: ['ids'],
+  });
+export type ClearNotifications = z.infer<typeof clearNotificationsSchema>;
 
 /**
  * Who may send themselves a test notification (`POST /v1/notifications/test`): it checks that

@@ -12,6 +12,9 @@ export const listSettingSchema = z.object({
 });
 export type ListSetting = z.infer<typeof listSettingSchema>;
 
+/** Tables whose settings a user keeps (the portal has about ten): the setting stays small. */
+export const LIST_SETTINGS_MAX = 50;
+
 /** User settings (spec 000 §3) with their defaults. */
 export const userSettingsSchema = z.object({
   theme: themeSchema,
@@ -19,7 +22,7 @@ export const userSettingsSchema = z.object({
   detailFullWidth: z.boolean(),
   menuCollapsed: z.boolean(),
   detailedErrors: z.boolean(),
-  listSettings: z.array(listSettingSchema),
+  listSettings: z.array(listSettingSchema).max(LIST_SETTINGS_MAX),
   /** Saved metric graphs of every device (spec 001 §3 "Metric graph"). */
   userGraphs: userGraphsSchema,
 });

@@ -10,8 +10,13 @@ export function deviceConfigRoutes(
 ): FastifyPluginAsync {
   return async (app) => {
     const endpoints = api.deviceConfig;
-    route(app, endpoints.dhcp, async (request) =>
-      config.calculateDhcp(request.principal(), request.body),
+    // POSTs that only read or calculate: no write.
+    const reads = { limits: { write: false as const } };
+    route(
+      app,
+      endpoints.dhcp,
+      async (request) => config.calculateDhcp(request.principal(), request.body),
+      reads,
     );
     route(app, endpoints.networkConfig, async (request) =>
       config.saveNetworkConfig(request.principal(), request.params.id, request.body),
@@ -25,8 +30,11 @@ export function deviceConfigRoutes(
     route(app, endpoints.saveNetworkMapping, async (request) =>
       mappings.save(request.principal(), request.body),
     );
-    route(app, endpoints.networkTemplate, async (request) =>
-      mappings.template(request.principal(), request.body),
+    route(
+      app,
+      endpoints.networkTemplate,
+      async (request) => mappings.template(request.principal(), request.body),
+      reads,
     );
     route(app, endpoints.saveNetworkTemplate, async (request) =>
       mappings.saveTemplate(request.principal(), request.body),

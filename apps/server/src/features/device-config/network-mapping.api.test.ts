@@ -14,6 +14,8 @@ const api = useApiContext({ fleet: { seed: 19, deviceCount: 80 } });
 
 const HARDWARE: readonly RoleKey[] = ['superUser', 'providerAdmin', 'productSupport'];
 const NOT_HARDWARE = roleKeys.filter((r) => !HARDWARE.includes(r));
+/** Spec 002 §6: the Admin Network tab, which writes templates, is Super User's and the brand Admin's. */
+const TEMPLATE_WRITERS: readonly RoleKey[] = ['superUser', 'providerAdmin'];
 
 /** Devices with an active subscription on a hub: one of Northwind, one of another account. */
 let northwind: string;
@@ -226,6 +228,17 @@ describe('network templates', () => {
     expect((await save(role, { ...key, template: { a: 1 } })).statusCode).toBe(403);
   });
 
+  it('lets only the Admin Network tab roles write a template (Product Support loads, 403 on save)', async () => {
+    const writers: RoleKey[] = [];
+    for (const role of roleKeys) {
+      const res = await save(role, { ...key, template: seeded.template });
+      if (res.statusCode === 200) writers.push(role);
+      else expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+    }
+    expect(writers).toEqual(TEMPLATE_WRITERS);
+    expect((await load('productSupport', key)).statusCode).toBe(200);
+  });
+
   it("answers 404 with the spec's text when there is no template", async () => {
     const res = await load('productSupport', { ...key, modemType: 'MDM', nmsType: 'NEWTEC' });
     expect(res.statusCode).toBe(404);
@@ -246,7 +259,7 @@ describe('network templates', () => {
       beamDisplayName: 'asia pacific',
       template: { downstream: { centerFrequencyMHz: 12_300 } },
     };
-    const res = await save('productSupport', body);
+    const res = await save('providerAdmin', body);
     expect(res.statusCode, res.body).toBe(200);
     expect(networkTemplateSchema.parse(res.json())).toMatchObject({
       nmsType: 'NEWTEC',

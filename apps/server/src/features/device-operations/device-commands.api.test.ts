@@ -152,9 +152,38 @@ describe('hub commands refused by the device’s state (409)', () => {
   });
 });
 
+/** A Northwind device, unlocked with nothing scheduled, with an update available. */
+async function updatable(): Promise<{ d: Device; available: string[] }> {
+  const catalogue = (
+    await api.ctx.database.pool.query<{ version: string }>('select version from software_versions')
+  ).rows.map((r) => r.version);
+  const d = await northwind(
+    (x) =>
+      !x.software.locked &&
+      x.software.targetVersion === null &&
+      x.software.currentVersion !== null &&
+      catalogue.some(
+        (v) => v.localeCompare(x.software.currentVersion!, undefined, { numeric: true }) > 0,
+      ),
+  );
+  const versions = await api.ctx.app.inject({
+    method: 'GET',
+    url: `/v3/info/softwareVersions?currentVersion=${d.software.currentVersion}`,
+    headers: api.as('superUser'),
+  });
+  const available = versions.json<{ version: string }[]>().map((v) => v.version);
+  expect(available.length).toBeGreaterThan(0);
+  return { d, available };
+}
+
 describe('software commands, applied at once', () => {
   it('locks and unlocks (200, no job), and refuses an update while locked', async () => {
-    const d = await northwind((x) => !x.software.locked && x.software.currentVersion !== null);
+    const d = await northwind(
+      (x) =>
+        !x.software.locked &&
+        x.software.targetVersion === null &&
+        x.software.currentVersion !== null,
+    );
     const lock = await command('accountAdmin', d.id, 'lockSoftware');
     expect(lock.statusCode).toBe(200);
     expect(deviceCommandResultSchema.parse(lock.json())).toEqual({
@@ -171,27 +200,7 @@ describe('software commands, applied at once', () => {
   });
 
   it('schedules an available version, refuses others, and cancels', async () => {
-    const catalogue = (
-      await api.ctx.database.pool.query<{ version: string }>(
-        'select version from software_versions',
-      )
-    ).rows.map((r) => r.version);
-    const d = await northwind(
-      (x) =>
-        !x.software.locked &&
-        x.software.targetVersion === null &&
-        x.software.currentVersion !== null &&
-        catalogue.some(
-          (v) => v.localeCompare(x.software.currentVersion!, undefined, { numeric: true }) > 0,
-        ),
-    );
-    const versions = await api.ctx.app.inject({
-      method: 'GET',
-      url: `/v3/info/softwareVersions?currentVersion=${d.software.currentVersion}`,
-      headers: api.as('superUser'),
-    });
-    const available = versions.json<{ version: string }[]>().map((v) => v.version);
-    expect(available.length).toBeGreaterThan(0);
+    const { d, available } = await updatable();
 
     const notOffered = await command('productSupport', d.id, 'updateSoftware', {
       data: d.software.currentVersion,
@@ -212,6 +221,57 @@ describe('software commands, applied at once', () => {
     const nothing = await command('productSupport', d.id, 'cancelSoftwareUpdate');
     expect(nothing.statusCode).toBe(409);
     expect(message(nothing)).toBe(M.noScheduledUpdate);
+  });
+
+  it('refuses to lock while an update is scheduled: a locked device never has one pending', async () => {
+    const { d, available } = await updatable();
+    const target = available.at(-1)!;
+    expect(
+      (await command('productSupport', d.id, 'updateSoftware', { data: target })).statusCode,
+    ).toBe(200);
+    const lock = await command('productSupport', d.id, 'lockSoftware');
+    expect(lock.statusCode).toBe(409);
+    expect(message(lock)).toBe(M.updateScheduledNoLock);
+    expect((await device(d.id)).software).toMatchObject({ locked: false, targetVersion: target });
+    expect((await command('productSupport', d.id, 'cancelSoftwareUpdate')).statusCode).toBe(200);
+    expect((await command('productSupport', d.id, 'lockSoftware')).statusCode).toBe(200);
+    expect((await command('productSupport', d.id, 'unlockSoftware')).statusCode).toBe(200);
+  });
+
+  it('never leaves a device locked with an update pending when both are sent together (30 rounds)', async () => {
+    const { d, available } = await updatable();
+    const target = available.at(-1)!;
+    const winners = { updateSoftware: 0, lockSoftware: 0 };
+    for (let round = 0; round < 30; round++) {
+      await api.ctx.database.pool.query(
+        'update devices set software_locked = false, software_target_version = null where id = $1',
+        [d.id],
+      );
+      // Alternate which is sent first, so each gets to win.
+      const pair = [
+        () => command('productSupport', d.id, 'updateSoftware', { data: target }),
+        () => command('productSupport', d.id, 'lockSoftware'),
+      ] as const;
+      const [update, lock] =
+        round % 2 === 0
+          ? await Promise.all([pair[0](), pair[1]()])
+          : await Promise.all([pair[1](), pair[0]()]).then(([l, u]) => [u, l] as const);
+      const { software } = await device(d.id);
+      expect(software.locked && software.targetVersion !== null, `round ${round}`).toBe(false);
+      expect([update.statusCode, lock.statusCode].sort(), `round ${round}`).toEqual([200, 409]);
+      if (update.statusCode === 200) winners.updateSoftware++;
+      else winners.lockSoftware++;
+      expect(software, `round ${round}`).toMatchObject(
+        update.statusCode === 200
+          ? { locked: false, targetVersion: target }
+          : { locked: true, targetVersion: null },
+      );
+    }
+    expect(winners.updateSoftware + winners.lockSoftware).toBe(30);
+    await api.ctx.database.pool.query(
+      'update devices set software_locked = false, software_target_version = null where id = $1',
+      [d.id],
+    );
   });
 
   it('refuses an update to a device that never checked in', async () => {

@@ -26,6 +26,9 @@ export const DEVICE_OPERATION_MESSAGES = {
   softwareLocked: 'The software of this device is locked. Unlock it before updating.',
   noSoftwareUpdates: SOFTWARE_MESSAGES.noUpdates,
   noScheduledUpdate: 'The device has no scheduled software update to cancel.',
+  updateScheduledNoLock: SOFTWARE_MESSAGES.updateScheduledNoLock,
+  softwareChanged:
+    "The device's software changed while the update was being scheduled. Reload it and try again.",
   privateModeNeedsGeoModem:
     'Private mode can be changed only on a device with a GeoModem that has a serial.',
   // 400: the body does not fit the command.

@@ -20,6 +20,17 @@ const ACTIVE_HUB_JOB = `status = any($2::text[]) and kind = any($3::text[])`;
 
 /** The SQL of device commands, hub jobs and delete. */
 export function createDeviceOperationsRepository(pool: pg.Pool) {
+  async function softwareState(
+    deviceId: string,
+  ): Promise<{ locked: boolean; targetVersion: string | null } | null> {
+    const { rows } = await pool.query<{ locked: boolean; targetVersion: string | null }>(
+      `select software_locked as locked, software_target_version as "targetVersion"
+         from devices where id = $1 and deleted_at is null`,
+      [deviceId],
+    );
+    return rows[0] ?? null;
+  }
+
   return {
     /** The device's queued or running hub job (at most one: a unique index guards it). */
     async activeHubJob(deviceId: string): Promise<{ id: string; kind: HubCommand } | null> {
@@ -64,18 +75,60 @@ export function createDeviceOperationsRepository(pool: pg.Pool) {
       return rows;
     },
 
-    async setSoftwareLocked(deviceId: string, locked: boolean): Promise<void> {
+    /*
+     * NOTE: the software commands check the device's state in the statement that changes it
+     * (issue 14): a check on a row read earlier let `updateSoftware` and `lockSoftware` sent
+     * together both pass, leaving a locked device with a pending update. Under READ COMMITTED
+     * PostgreSQL re-checks the WHERE clause on the row a concurrent update left, so of two such
+     * commands exactly one changes the row. What stopped the other is read afterwards, in a
+     * statement of its own (a new snapshot that sees the winner's commit).
+     */
+
+    /** Locks the software unless an update is scheduled (a locked device never has one). */
+    async lockSoftware(deviceId: string): Promise<'updateScheduled' | 'gone' | null> {
+      const { rowCount } = await pool.query(
+        `update devices set software_locked = true, updated_at = now()
+          where id = $1 and deleted_at is null and software_target_version is null`,
+        [deviceId],
+      );
+      if (rowCount) return null;
+      return (await softwareState(deviceId))?.targetVersion ? 'updateScheduled' : 'gone';
+    },
+
+    async unlockSoftware(deviceId: string): Promise<void> {
       await pool.query(
-        'update devices set software_locked = $2, updated_at = now() where id = $1',
-        [deviceId, locked],
+        'update devices set software_locked = false, updated_at = now() where id = $1',
+        [deviceId],
       );
     },
 
-    async setSoftwareTarget(deviceId: string, version: string | null): Promise<void> {
-      await pool.query(
-        'update devices set software_target_version = $2, updated_at = now() where id = $1',
-        [deviceId, version],
+    /**
+     * Schedules an update while the software is unlocked and still at the version the update
+     * was chosen for (a check-in may have moved it since).
+     */
+    async scheduleSoftwareUpdate(
+      deviceId: string,
+      version: string,
+      fromVersion: string,
+    ): Promise<'locked' | 'changed' | null> {
+      const { rowCount } = await pool.query(
+        `update devices set software_target_version = $2, updated_at = now()
+          where id = $1 and deleted_at is null and not software_locked
+            and software_current_version = $3`,
+        [deviceId, version, fromVersion],
       );
+      if (rowCount) return null;
+      return (await softwareState(deviceId))?.locked ? 'locked' : 'changed';
+    },
+
+    /** Cancels the scheduled update; false when there was none (any more). */
+    async cancelSoftwareUpdate(deviceId: string): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `update devices set software_target_version = null, updated_at = now()
+          where id = $1 and software_target_version is not null`,
+        [deviceId],
+      );
+      return (rowCount ?? 0) > 0;
     },
 
     async setPrivate(deviceId: string, on: boolean): Promise<void> {

@@ -34,7 +34,16 @@ const log = { info: () => {}, warn: () => {}, error: () => {} };
  * Device operations over three devices (own, child, other account), with the repository, the
  * jobs lifecycle and the hub faked at their interfaces. `writes` lists every change in order.
  */
-function setUp(options: { hubFails?: boolean; activeJob?: HubCommand } = {}) {
+function setUp(
+  options: {
+    hubFails?: boolean;
+    activeJob?: HubCommand;
+    /** What the conditional software statements answer (a concurrent change refused them). */
+    lockRefused?: 'updateScheduled' | 'gone';
+    scheduleRefused?: 'locked' | 'changed';
+    nothingToCancel?: boolean;
+  } = {},
+) {
   const devices: Device[] = [
     deviceOf('own', OWN_ACCOUNT),
     deviceOf('child', CHILD_ACCOUNT),
@@ -59,11 +68,23 @@ function setUp(options: { hubFails?: boolean; activeJob?: HubCommand } = {}) {
     stuckHubJobs: unused('stuckHubJobs'),
     userName: async () => ({ firstName: 'Hannah', lastName: 'Keller' }),
     softwareCatalogue: async () => [{ version: '2.1.0' }, { version: '2.2.0' }],
-    async setSoftwareLocked(deviceId, locked) {
-      writes.push(`${locked ? 'lock' : 'unlock'} ${deviceId}`);
+    async lockSoftware(deviceId) {
+      if (options.lockRefused) return options.lockRefused;
+      writes.push(`lock ${deviceId}`);
+      return null;
     },
-    async setSoftwareTarget(deviceId, version) {
+    async unlockSoftware(deviceId) {
+      writes.push(`unlock ${deviceId}`);
+    },
+    async scheduleSoftwareUpdate(deviceId, version) {
+      if (options.scheduleRefused) return options.scheduleRefused;
       writes.push(`target ${deviceId} ${version}`);
+      return null;
+    },
+    async cancelSoftwareUpdate(deviceId) {
+      if (options.nothingToCancel) return false;
+      writes.push(`target ${deviceId} null`);
+      return true;
     },
     async setPrivate(deviceId, on) {
       writes.push(`private ${deviceId} ${on}`);
@@ -234,6 +255,29 @@ describe('device commands: what they do', () => {
     await expect(
       service.command(admin, 'own', 'privateModeOff', { confirmation: 'Someone Else' }),
     ).rejects.toMatchObject({ statusCode: 400, message: M.confirmationMismatch });
+  });
+});
+
+describe('software commands refused by a concurrent change (409)', () => {
+  const admin = principalOf('accountAdmin');
+  it.each([
+    ['lockSoftware', { lockRefused: 'updateScheduled' as const }, M.updateScheduledNoLock],
+    ['updateSoftware', { scheduleRefused: 'locked' as const }, M.softwareLocked],
+    ['updateSoftware', { scheduleRefused: 'changed' as const }, M.softwareChanged],
+    ['cancelSoftwareUpdate', { nothingToCancel: true }, M.noScheduledUpdate],
+  ] as const)('%s answers 409 when its statement changed nothing (%j)', async (cmd, o, text) => {
+    const { service, writes } = setUp(o);
+    await expect(
+      service.command(admin, 'own', cmd, cmd === 'updateSoftware' ? { data: '2.2.0' } : {}),
+    ).rejects.toMatchObject({ statusCode: 409, message: text });
+    expect(writes).toEqual([]);
+  });
+
+  it('answers 404 when the device went away before the lock', async () => {
+    const { service } = setUp({ lockRefused: 'gone' });
+    await expect(service.command(admin, 'own', 'lockSoftware', {})).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 });
 

@@ -103,14 +103,24 @@ export function createDeviceOperationsService(d: DeviceOperationsServiceDeps) {
 
   async function updateSoftware(device: Device, version: string): Promise<void> {
     if (device.software.locked) throw new ConflictError(M.softwareLocked);
-    const available = availableSoftwareUpdates(
-      await repo.softwareCatalogue(),
-      device.software.currentVersion,
-    );
-    if (!available.length) throw new ConflictError(M.noSoftwareUpdates);
+    const current = device.software.currentVersion;
+    const available = availableSoftwareUpdates(await repo.softwareCatalogue(), current);
+    if (!current || !available.length) throw new ConflictError(M.noSoftwareUpdates);
     const release = available.find((v) => compareSoftwareVersions(v.version, version) === 0);
     if (!release) throw new BadRequestError(M.versionNotAvailable(version), 'data');
-    await repo.setSoftwareTarget(device.id, release.version);
+    // The checks above ran on the device as read; the statement repeats the ones that can
+    // change meanwhile (locked, current version), so a lock sent at the same time wins or loses
+    // whole.
+    const refused = await repo.scheduleSoftwareUpdate(device.id, release.version, current);
+    if (refused === 'locked') throw new ConflictError(M.softwareLocked);
+    if (refused === 'changed') throw new ConflictError(M.softwareChanged);
+  }
+
+  async function lockSoftware(device: Device): Promise<void> {
+    if (device.software.targetVersion) throw new ConflictError(M.updateScheduledNoLock);
+    const refused = await repo.lockSoftware(device.id);
+    if (refused === 'updateScheduled') throw new ConflictError(M.updateScheduledNoLock);
+    if (refused === 'gone') throw new NotFoundError(M.deviceNotFound);
   }
 
   async function setPrivateMode(
@@ -135,13 +145,15 @@ export function createDeviceOperationsService(d: DeviceOperationsServiceDeps) {
   ): Promise<void> {
     switch (command) {
       case 'lockSoftware':
+        return lockSoftware(device);
       case 'unlockSoftware':
-        return repo.setSoftwareLocked(device.id, command === 'lockSoftware');
+        return repo.unlockSoftware(device.id);
       case 'updateSoftware':
         return updateSoftware(device, body.data ?? '');
       case 'cancelSoftwareUpdate':
-        if (!device.software.targetVersion) throw new ConflictError(M.noScheduledUpdate);
-        return repo.setSoftwareTarget(device.id, null);
+        if (!(await repo.cancelSoftwareUpdate(device.id)))
+          throw new ConflictError(M.noScheduledUpdate);
+        return;
       case 'privateModeOn':
       case 'privateModeOff':
         return setPrivateMode(

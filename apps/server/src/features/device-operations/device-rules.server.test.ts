@@ -9,6 +9,7 @@ const subscription = (over: Partial<ActiveSubscription> = {}): ActiveSubscriptio
     canActivate: true,
     hasCellular: true,
     networkIdentifiers: ['Dialog'],
+    requiresNetworkConfiguration: false,
     ...over,
   }) as ActiveSubscription;
 

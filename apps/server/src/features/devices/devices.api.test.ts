@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { RoleKey } from '@aerie/contract';
+import { roleKeys, type RoleKey } from '@aerie/contract';
 import {
   deviceListFields,
   deviceListQuerySchema,
@@ -468,6 +468,35 @@ describe('GET /v2/devices/{id}', () => {
     expect(device.components.length).toBeGreaterThan(0);
     expect(device.activeSubscription?.active).toBe(true);
     expect(device.accountName.length).toBeGreaterThan(0);
+  });
+
+  it("shows the active subscription's networks only to roles shown Supported Networks (spec 001 §6)", async () => {
+    const { rows } = await api.ctx.database.pool.query<{ id: string; ids: string[] }>(
+      `select d.id, s.network_identifiers as ids from devices d
+         join device_subscriptions ds on ds.device_id = d.id and ds.active
+         join subscriptions s on s.id = ds.subscription_id
+        where d.account_id in (${NORTHWIND_TREE}) and s.network_identifiers is not null
+        order by (s.network_identifiers::text ilike '%evolution%') desc, d.id limit 1`,
+    );
+    const { id, ids } = rows[0]!;
+    const requires = ids.some((n) => /evolution/i.test(n));
+    const seen: Partial<Record<RoleKey, boolean>> = {};
+    for (const role of roleKeys) {
+      const res = await get(role, id);
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(200);
+      const active = res.json<{ activeSubscription: Record<string, unknown> }>().activeSubscription;
+      seen[role] = 'networkIdentifiers' in active;
+      if (seen[role]) expect(active['networkIdentifiers']).toEqual(ids);
+      expect(active['requiresNetworkConfiguration'], role).toBe(requires);
+    }
+    expect(seen).toEqual({
+      superUser: true,
+      providerAdmin: true,
+      salesSupport: false,
+      productSupport: true,
+      accountAdmin: false,
+      credentialed: false,
+    });
   });
 
   it('handles a raw factory device with no serial, components, location or subscription', async () => {

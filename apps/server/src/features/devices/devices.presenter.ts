@@ -1,9 +1,12 @@
 import {
   componentTypeSchema,
+  networksRequireConfiguration,
+  roleCan,
   type Component,
   type Device,
   type DeviceListField,
   type DeviceListItem,
+  type RoleKey,
 } from '@aerie/contract';
 import type { ComponentRow, DeviceDetailRows, DeviceListRow } from './devices.repository.js';
 
@@ -55,6 +58,19 @@ export function presentDeviceListItem(
   }
   if (fields.has('Components')) item.components = components;
   return item;
+}
+
+/**
+ * The device as a role may read it (spec 001 §6): the active subscription's networks only for
+ * roles shown "Supported Networks" on the device page (`subscriptions.history.networks`).
+ * Services answer callers through this; the device read for the server's own rules (hub jobs,
+ * sync checks) keeps every field.
+ */
+export function deviceForRole(device: Device, role: RoleKey): Device {
+  const active = device.activeSubscription;
+  if (!active || roleCan(role, 'subscriptions.history.networks')) return device;
+  const { networkIdentifiers: _hidden, ...visible } = active;
+  return { ...device, activeSubscription: visible };
 }
 
 /** The full device of `GET /v2/devices/{id}`. */
@@ -131,6 +147,7 @@ export function presentDevice({
           canProvision: active.canProvision,
           canActivate: active.canActivate,
           networkIdentifiers: active.networkIdentifiers,
+          requiresNetworkConfiguration: networksRequireConfiguration(active.networkIdentifiers),
         }
       : null,
     subscriptionHistory: subscriptions

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { api } from '@aerie/contract';
 import { route } from '../../plugins/endpoints.js';
+import { largeTake } from '../../plugins/request-limits.js';
 import { presentedJson } from '../../plugins/serialization.js';
 import type { DevicesService } from './devices.service.js';
 
@@ -13,6 +14,8 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsync {
       {
         // The presenter builds the contract's items; skip the second zod pass on 50-10,000 rows.
         serializerCompiler: presentedJson,
+        // The export and the map fetch ask for up to 10,000 rows.
+        limits: { heavy: largeTake },
       },
     );
     route(app, api.devices.summary, async (request) =>

@@ -13,7 +13,12 @@ import type { Principal } from '../../plugins/auth.js';
 import { parseDeviceQuery, type ParsedDeviceQuery } from './device-query.js';
 import { scopeKey, type AccountScope } from '../../plugins/tenancy.js';
 import { sharedCounts, type CacheRegistry } from '../../plugins/cache.js';
-import { presentComponent, presentDevice, presentDeviceListItem } from './devices.presenter.js';
+import {
+  deviceForRole,
+  presentComponent,
+  presentDevice,
+  presentDeviceListItem,
+} from './devices.presenter.js';
 import type { DevicesRepository } from './devices.repository.js';
 
 /** How long a list total is reused: new and changed devices show in the total within this. */
@@ -68,7 +73,8 @@ export function createDevicesService(
     /** `GET /v2/devices/{id}`: 404 for a device outside the caller's accounts as for a missing one. */
     async get(principal: Principal, id: string): Promise<Device> {
       const grant = await authorize(principal, api.devices.get.access);
-      return presentDevice(grant.found(await repo.findById(grant.scope, id), NOT_FOUND));
+      const device = presentDevice(grant.found(await repo.findById(grant.scope, id), NOT_FOUND));
+      return deviceForRole(device, principal.role);
     },
 
     /**
@@ -82,7 +88,7 @@ export function createDevicesService(
       // Gone between the two statements: still 404.
       const renamed = await repo.rename(grant.scope, id, name);
       const rows = renamed ? await repo.findById(grant.scope, id) : null;
-      return presentDevice(grant.found(rows, NOT_FOUND));
+      return deviceForRole(presentDevice(grant.found(rows, NOT_FOUND)), principal.role);
     },
 
     /** `GET /v2/devices/{id}/usage`: every day of the calendar month, zero where nothing was used. */

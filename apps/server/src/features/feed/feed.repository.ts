@@ -12,6 +12,15 @@ export type FeedbackRecord = Pick<
   };
 
 export function createFeedRepository(pool: pg.Pool) {
+  async function purgeInBatches(sql: string, cutoff: Date, batch: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { rowCount } = await pool.query(sql, [cutoff.toISOString(), batch]);
+      total += rowCount ?? 0;
+      if ((rowCount ?? 0) < batch) return total;
+    }
+  }
+
   return {
     async insertFeedback(userId: string, accountId: string, f: FeedbackRequest): Promise<void> {
       const browserMeta: BrowserMeta = f.browserMeta;
@@ -62,6 +71,55 @@ export function createFeedRepository(pool: pg.Pool) {
         [userId, JSON.stringify(events), upload.userAgent, upload.locale],
       );
       return upload.events.length;
+    },
+
+    /**
+     * Keeps a user's newest `keep` telemetry events and deletes the rest (a purge on insert:
+     * what one user stores stays bounded whatever they send). Reads at most `keep` entries of
+     * the (user_id, received_at) index past the newest.
+     */
+    async trimTelemetryOfUser(userId: string, keep: number): Promise<number> {
+      const { rowCount } = await pool.query(
+        `delete from telemetry_events where id in (
+           select id from telemetry_events where user_id = $1
+            order by received_at desc offset $2)`,
+        [userId, keep],
+      );
+      return rowCount ?? 0;
+    },
+
+    /** Keeps a user's newest `keep` error reports (see trimTelemetryOfUser). */
+    async trimErrorReportsOfUser(userId: string, keep: number): Promise<number> {
+      const { rowCount } = await pool.query(
+        `delete from error_reports where id in (
+           select id from error_reports where user_id = $1
+            order by created_at desc offset $2)`,
+        [userId, keep],
+      );
+      return rowCount ?? 0;
+    },
+
+    /**
+     * Deletes telemetry received before `cutoff`, at most `batch` rows per statement (short
+     * locks, bounded undo), until none is left. Returns how many went.
+     */
+    async purgeTelemetryBefore(cutoff: Date, batch: number): Promise<number> {
+      return purgeInBatches(
+        `delete from telemetry_events where id in (
+           select id from telemetry_events where received_at < $1 limit $2)`,
+        cutoff,
+        batch,
+      );
+    },
+
+    /** Deletes error reports made before `cutoff`, in batches (see purgeTelemetryBefore). */
+    async purgeErrorReportsBefore(cutoff: Date, batch: number): Promise<number> {
+      return purgeInBatches(
+        `delete from error_reports where id in (
+           select id from error_reports where created_at < $1 limit $2)`,
+        cutoff,
+        batch,
+      );
     },
 
     async insertErrorReport(userId: string, report: ErrorReport): Promise<string> {

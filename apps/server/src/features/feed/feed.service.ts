@@ -10,11 +10,13 @@ import type { Principal } from '../../plugins/auth.js';
 import type { Authorize } from '../../plugins/authorization.js';
 import { presentFeedback } from './feed.presenter.js';
 import type { FeedRepository } from './feed.repository.js';
+import type { FeedRetention } from './feed.retention.js';
 
 export function createFeedService(
   repo: FeedRepository,
   log: FastifyBaseLogger,
   authorize: Authorize,
+  retention: Pick<FeedRetention, 'afterTelemetryInsert' | 'afterErrorReport'>,
 ) {
   return {
     async submitFeedback(principal: Principal, input: FeedbackRequest): Promise<void> {
@@ -34,7 +36,8 @@ export function createFeedService(
 
     async uploadTelemetry(principal: Principal, upload: TelemetryUpload): Promise<void> {
       await authorize(principal, api.feed.uploadTelemetry.access);
-      await repo.insertTelemetry(principal.userId, upload);
+      if ((await repo.insertTelemetry(principal.userId, upload)) > 0)
+        await retention.afterTelemetryInsert(principal.userId);
     },
 
     /**
@@ -44,6 +47,7 @@ export function createFeedService(
     async reportError(principal: Principal, report: ErrorReport): Promise<void> {
       await authorize(principal, api.feed.reportError.access);
       const id = await repo.insertErrorReport(principal.userId, report);
+      await retention.afterErrorReport(principal.userId);
       log.warn(
         {
           errorReportId: id,

@@ -5,8 +5,12 @@ import type { MetricsService } from './metrics.service.js';
 
 export function metricsRoutes(service: MetricsService): FastifyPluginAsync {
   return async (app) => {
-    route(app, api.metrics.query, async (request) =>
-      service.query(request.principal(), request.body),
+    // A POST that reads: no write, but one of the heaviest reads (10 devices × 10 metrics).
+    route(
+      app,
+      api.metrics.query,
+      async (request) => service.query(request.principal(), request.body),
+      { limits: { write: false, heavy: true } },
     );
   };
 }

@@ -157,10 +157,35 @@ describe('notifications', () => {
       method: 'DELETE',
       url: '/v1/notifications',
       headers: bearer(hannah),
+      payload: { all: true },
     });
     expect(all.statusCode).toBe(204);
     expect(await list(hannah)).toEqual([]);
     expect(await list(liam)).toHaveLength(1);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty body', {}],
+    ['an empty list of ids', { ids: [] }],
+    ['all: false', { all: false }],
+    ['both ids and all', { ids: ['00000000-0000-4000-8000-000000000000'], all: true }],
+  ])('refuses %s with 400 naming ids, and clears nothing', async (_what, payload) => {
+    await api.ctx.database.pool.query(
+      `insert into notifications (user_id, name, type, label) values ($1, 'Kept', 'info', 'kept')`,
+      [hannahId],
+    );
+    const before = (await list(hannah)).length;
+    const res = await api.ctx.app.inject({
+      method: 'DELETE',
+      url: '/v1/notifications',
+      headers: bearer(hannah),
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ field?: string }>().field).toMatch(/^(ids|all|body)$/);
+    expect(await list(hannah)).toHaveLength(before);
+    await api.ctx.database.pool.query('delete from notifications where user_id = $1', [hannahId]);
   });
 
   it('answers at most 200, the newest', async () => {

@@ -50,8 +50,8 @@ export function createNotificationsRepository(pool: pg.Pool) {
     },
 
     /** Deletes the user's notifications among `ids`, or all of them when `ids` is null. */
-    async clear(userId: string, ids: readonly string[] | null): Promise<void> {
-      if (ids === null) {
+    async clear(userId: string, ids: readonly string[] | 'all'): Promise<void> {
+      if (ids === 'all') {
         await pool.query('delete from notifications where user_id = $1', [userId]);
         return;
       }

@@ -1,4 +1,4 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { api } from '@aerie/contract';
 import { route } from '../../plugins/endpoints.js';
@@ -21,7 +21,8 @@ export function notificationsRoutes(
   streams: NotificationStreams,
 ): FastifyPluginAsync {
   return async (app) => {
-    await app.register(rateLimit, { global: false });
+    // `config.rateLimit` below is counted by @fastify/rate-limit, registered for the whole API
+    // scope by plugins/request-limits.ts.
 
     route(app, api.notifications.list, async (request) => service.list(request.principal()));
 
@@ -31,7 +32,7 @@ export function notificationsRoutes(
     });
 
     route(app, api.notifications.clear, async (request, reply) => {
-      await service.clear(request.principal(), request.body?.ids);
+      await service.clear(request.principal(), request.body);
       return reply.status(204).send(null);
     });
 

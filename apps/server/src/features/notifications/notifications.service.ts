@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   api,
+  type ClearNotifications,
   type Notification,
   type NotificationEntityType,
   type NotificationType,
@@ -73,9 +74,10 @@ export function createNotificationsService(
       await repo.markRead(principal.userId, ids);
     },
 
-    async clear(principal: Principal, ids: readonly string[] | undefined): Promise<void> {
+    /** Clears the listed notifications, or every one only when the body says `all: true`. */
+    async clear(principal: Principal, body: ClearNotifications): Promise<void> {
       await authorize(principal, api.notifications.clear.access);
-      await repo.clear(principal.userId, ids ?? null);
+      await repo.clear(principal.userId, body.all === true ? 'all' : (body.ids ?? []));
     },
 
     /** `POST /v1/notifications/test`: lets a user check that the live channel reaches them. */

@@ -12,6 +12,8 @@ export function telemetryRoutes(service: IngestionService): FastifyPluginAsync {
       {
         // Feeds send big batches; still bounded.
         bodyLimit: 4 * 1024 * 1024,
+        // A gateway reports often: a budget of its own (per API client).
+        limits: { write: 'ingest' },
       },
     );
   };

@@ -182,3 +182,46 @@ describe('the userGraphs setting (PUT /v2/users/settings)', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('concurrent changes of settings (PUT /v2/users/settings)', () => {
+  const defaults = {
+    theme: 'brand',
+    menuCollapsed: false,
+    detailFullWidth: true,
+    defaultStartRoute: 'home',
+    detailedErrors: false,
+    userGraphs: [],
+  };
+  const changes = [
+    { theme: 'dark' },
+    { menuCollapsed: true },
+    { detailFullWidth: false },
+    { defaultStartRoute: 'devices' },
+    { detailedErrors: true },
+    { userGraphs: [graph({ id: 'g-race' })] },
+  ];
+
+  it('keeps every change when several land at once (the merge is one statement)', async () => {
+    for (let round = 0; round < 5; round++) {
+      expect((await put('salesSupport', defaults)).statusCode).toBe(200);
+      const answers = await Promise.all(changes.map((change) => put('salesSupport', change)));
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      const res = await api.ctx.app.inject({
+        method: 'GET',
+        url: '/v2/users/me',
+        headers: api.as('salesSupport'),
+      });
+      const settings = currentUserSchema.parse(res.json()).settings;
+      expect(settings, `round ${round}`).toMatchObject(Object.assign({}, ...changes));
+    }
+  });
+
+  it('answers each change with the merged settings', async () => {
+    expect((await put('salesSupport', { theme: 'light' })).statusCode).toBe(200);
+    const res = await put('salesSupport', { menuCollapsed: false });
+    expect(userSettingsSchema.parse(res.json())).toMatchObject({
+      theme: 'light',
+      menuCollapsed: false,
+    });
+  });
+});

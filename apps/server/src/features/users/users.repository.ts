@@ -54,12 +54,24 @@ export function createUsersRepository(pool: pg.Pool) {
       return r.rows[0]?.settings ?? null;
     },
 
-    async saveSettings(userId: string, settings: unknown): Promise<void> {
-      await pool.query(
+    /**
+     * Merges a change into the stored settings in one statement (jsonb `||`: the change's keys
+     * replace the stored ones, the others stay) and returns the stored result. Two changes of
+     * different keys at once both land: there is no read-then-write for another request to
+     * slip between (PostgreSQL locks the row for the update).
+     */
+    async mergeSettings(userId: string, change: Record<string, unknown>): Promise<unknown> {
+      const r = await pool.query<{ settings: unknown }>(
         `insert into user_settings (user_id, settings) values ($1, $2::jsonb)
-         on conflict (user_id) do update set settings = excluded.settings, updated_at = now()`,
-        [userId, JSON.stringify(settings)],
+         on conflict (user_id) do update
+           set settings = case jsonb_typeof(user_settings.settings)
+                            when 'object' then user_settings.settings || excluded.settings
+                            else excluded.settings end,
+               updated_at = now()
+         returning settings`,
+        [userId, JSON.stringify(change)],
       );
+      return r.rows[0]?.settings ?? null;
     },
 
     async setPassword(userId: string, passwordHash: string): Promise<void> {

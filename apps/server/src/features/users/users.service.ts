@@ -25,13 +25,13 @@ export function createUsersService(repo: UsersRepository, brand: string, authori
       return presentCurrentUser(user, [...rolePermissions[user.role]], settings, brand);
     },
 
-    /** Merges a change into the caller's own settings and returns all of them. */
+    /**
+     * Merges a change into the caller's own settings and returns all of them. The merge is one
+     * SQL statement, so concurrent changes of different settings are all kept.
+     */
     async updateSettings(principal: Principal, change: UpdateUserSettings): Promise<UserSettings> {
       await authorize(principal, api.users.updateSettings.access);
-      const current = presentSettings(await repo.settingsOf(principal.userId));
-      const next = presentSettings({ ...current, ...change });
-      await repo.saveSettings(principal.userId, next);
-      return next;
+      return presentSettings(await repo.mergeSettings(principal.userId, change));
     },
   };
 }

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { api } from '@aerie/contract';
 import { route } from '../../plugins/endpoints.js';
+import { largeTake } from '../../plugins/request-limits.js';
 import type { ZonesService } from './zones.service.js';
 
 export function zonesRoutes(service: ZonesService): FastifyPluginAsync {
   return async (app) => {
-    route(app, api.zones.list, async (request) => service.list(request.principal(), request.query));
+    route(
+      app,
+      api.zones.list,
+      async (request) => service.list(request.principal(), request.query),
+      {
+        limits: { heavy: largeTake },
+      },
+    );
     route(app, api.zones.get, async (request) =>
       service.get(request.principal(), request.params.id),
     );

@@ -335,7 +335,9 @@ export function generateDevice(index: number, o: FleetOptions): DemoDevice {
     software: {
       currentVersion: current,
       targetVersion: scheduled ? latest : null,
-      locked: rnd.chance(0.05),
+      // NOTE: a locked device never has an update scheduled (issue 14); the draw still happens,
+      // so the rest of a seeded fleet is unchanged.
+      locked: rnd.chance(0.05) && !scheduled,
     },
     subscription: sub,
     pastSubscriptions: past,

@@ -1,4 +1,4 @@
-import { MODEL_MANAGED_BY_PRODUCT } from '@aerie/contract';
+import { MODEL_MANAGED_BY_PRODUCT, SOFTWARE_MESSAGES } from '@aerie/contract';
 
 /** Texts of the device pages (spec 001 §2 "Device list", "Device detail"). */
 export const deviceMessages = {
@@ -170,6 +170,7 @@ export const deviceMessages = {
       updateSoftware: 'Update Software',
       lock: 'Lock',
       lockedNoUpdate: 'The software of this device is locked. Unlock it before updating.',
+      scheduledNoLock: SOFTWARE_MESSAGES.updateScheduledNoLock,
       unlock: 'Unlock',
       cancelUpdate: 'Cancel Scheduled Update',
       selectFeatures: 'Select Features',

@@ -24,7 +24,11 @@ export function DeviceConfiguration({ device, role }: DeviceConfigurationProps) 
       <SyncCard device={device} role={role} />
       <HubStateCard device={device} />
       <NetworkConfigurationCard device={device} canEdit={hardware} />
-      <NetworkInventoryCard device={device} canEdit={hardware} />
+      <NetworkInventoryCard
+        device={device}
+        canEdit={hardware}
+        canWriteTemplates={roleCan(role, 'network.templates')}
+      />
       <SimConfigurationCard sim={device.simConfiguration} />
       <ComponentsCard device={device} canConfigure={hardware} />
     </Stack>

@@ -72,12 +72,17 @@ const server = setupApiServer(
   notFoundHandler,
 );
 
-function render(handlers: RequestHandler[], d: Device = device, canEdit = true) {
+function render(
+  handlers: RequestHandler[],
+  d: Device = device,
+  canEdit = true,
+  canWriteTemplates = false,
+) {
   server.use(...handlers);
   renderWithProviders(
     <>
       <Notifications />
-      <NetworkInventoryCard device={d} canEdit={canEdit} />
+      <NetworkInventoryCard device={d} canEdit={canEdit} canWriteTemplates={canWriteTemplates} />
     </>,
   );
 }
@@ -231,6 +236,39 @@ describe('Network template modal', () => {
       },
     ]);
   });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])(
+    'offers Edit Template only to roles that write templates (network.templates: %s)',
+    async (canWrite, buttons) => {
+      render(
+        [
+          apiHandler(TEMPLATE, async ({ request }) =>
+            HttpResponse.json({
+              ...((await request.json()) as object),
+              template: { txEnabled: true },
+              updatedAt: '2026-11-01T00:00:00.000Z',
+            }),
+          ),
+        ],
+        device,
+        true,
+        canWrite,
+      );
+      await openTemplate();
+      const dialog = await screen.findByRole('dialog', { name: 'Network Template: Atlantic East' });
+      await waitFor(() =>
+        expect(within(dialog).getByTestId<HTMLTextAreaElement>('template-box').value).toContain(
+          '"txEnabled": true',
+        ),
+      );
+      expect(within(dialog).queryAllByRole('button', { name: 'Edit Template' })).toHaveLength(
+        buttons,
+      );
+    },
+  );
 
   it('shows a missing template in the box without a toast', async () => {
     render([apiHandler(TEMPLATE, () => apiError(404, 'The specified template does not exist.'))]);

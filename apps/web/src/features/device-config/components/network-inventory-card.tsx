@@ -18,6 +18,8 @@ export interface NetworkInventoryCardProps {
   device: InventoryDevice;
   /** Roles with `devices.hardware` edit beams and load templates. */
   canEdit: boolean;
+  /** Roles with `network.templates` (the Admin Network tab's) may also edit a template. */
+  canWriteTemplates?: boolean;
 }
 
 /**
@@ -25,13 +27,13 @@ export interface NetworkInventoryCardProps {
  * cell networks, the beams of the device's hub with the required ones, beam editing and a
  * template per beam. Hidden when the installation turns the inventory off.
  */
-export function NetworkInventoryCard({ device, canEdit }: NetworkInventoryCardProps) {
+export function NetworkInventoryCard(props: NetworkInventoryCardProps) {
   const visible = useNetworkInventoryVisible();
   if (visible.data !== true) return null;
-  return <Inventory device={device} canEdit={canEdit} />;
+  return <Inventory {...props} />;
 }
 
-function Inventory({ device, canEdit }: NetworkInventoryCardProps) {
+function Inventory({ device, canEdit, canWriteTemplates = false }: NetworkInventoryCardProps) {
   const missing = missingInventoryRequirements(device);
   const ready = missing.length === 0;
   const mapping = useNetworkMapping(device.id, ready);
@@ -112,6 +114,7 @@ function Inventory({ device, canEdit }: NetworkInventoryCardProps) {
       <NetworkTemplateModal
         device={device}
         beam={templateBeam}
+        canWrite={canWriteTemplates}
         onClose={() => setTemplateBeam(null)}
       />
     </OverviewCard>

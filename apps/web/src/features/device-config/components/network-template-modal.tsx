@@ -26,6 +26,8 @@ export interface NetworkTemplateModalProps {
   device: InventoryDevice;
   /** The beam whose template is shown; null closes the modal. */
   beam: MappedNetwork | null;
+  /** Whether the viewer may write templates (`network.templates`): else the box is read-only. */
+  canWrite: boolean;
   onClose: () => void;
 }
 
@@ -34,7 +36,12 @@ export interface NetworkTemplateModalProps {
  * device's antenna type (u8 or u7) and modem type. 'The specified template does not exist.'
  * shows in the template box without a toast; any other failure toasts.
  */
-export function NetworkTemplateModal({ device, beam, onClose }: NetworkTemplateModalProps) {
+export function NetworkTemplateModal({
+  device,
+  beam,
+  canWrite,
+  onClose,
+}: NetworkTemplateModalProps) {
   return (
     <Modal
       opened={beam !== null}
@@ -43,7 +50,9 @@ export function NetworkTemplateModal({ device, beam, onClose }: NetworkTemplateM
       title={beam ? texts.title(beam.displayName) : ''}
       closeButtonProps={{ 'aria-label': texts.close }}
     >
-      {beam ? <TemplateView device={device} beam={beam} onClose={onClose} /> : null}
+      {beam ? (
+        <TemplateView device={device} beam={beam} canWrite={canWrite} onClose={onClose} />
+      ) : null}
     </Modal>
   );
 }
@@ -70,10 +79,11 @@ function useTemplateKey(device: InventoryDevice, beam: MappedNetwork) {
 interface TemplateViewProps {
   device: InventoryDevice;
   beam: MappedNetwork;
+  canWrite: boolean;
   onClose: () => void;
 }
 
-function TemplateView({ device, beam, onClose }: TemplateViewProps) {
+function TemplateView({ device, beam, canWrite, onClose }: TemplateViewProps) {
   const { key, failed: keyFailed } = useTemplateKey(device, beam);
   const template = useNetworkTemplate(key);
   const saveTemplate = useSaveNetworkTemplate();
@@ -155,7 +165,7 @@ function TemplateView({ device, beam, onClose }: TemplateViewProps) {
       <Group justify="flex-end" gap="xs">
         {draft === null ? (
           <>
-            {key && (template.data || missing) ? (
+            {canWrite && key && (template.data || missing) ? (
               <Button variant="light" onClick={() => setDraft(template.data ? shown : '{\n}')}>
                 {texts.edit}
               </Button>

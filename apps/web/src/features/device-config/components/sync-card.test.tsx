@@ -88,7 +88,11 @@ const sw = (name: string) =>
 function syncable(overrides: Partial<Device> = {}): Device {
   const base = buildDevice();
   return buildDevice({
-    activeSubscription: { ...base.activeSubscription!, networkIdentifiers: ['Dialog'] },
+    activeSubscription: {
+      ...base.activeSubscription!,
+      networkIdentifiers: ['Dialog'],
+      requiresNetworkConfiguration: false,
+    },
     components: [...base.components, { type: 'BUC', model: 'BUC-8W', assetId: null, serial: 'B1' }],
     ...overrides,
   });

@@ -1,4 +1,4 @@
-import { feedEndpoints, type TelemetryEvent } from '@aerie/contract';
+import { FEED_LIMITS, feedEndpoints, type TelemetryEvent } from '@aerie/contract';
 import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/feed/telemetry`: JSON of events, userAgent and locale; only ok or not is used. */
@@ -9,7 +9,7 @@ export async function uploadTelemetry(events: TelemetryEvent[]): Promise<boolean
       {
         body: {
           events,
-          userAgent: navigator.userAgent.slice(0, 1000),
+          userAgent: navigator.userAgent.slice(0, FEED_LIMITS.userAgent),
           locale: (navigator.language || 'en').slice(0, 35),
         },
       },

@@ -217,6 +217,22 @@ describe('SoftwareCard: commands', () => {
     ).toBeDefined();
   });
 
+  it('keeps Lock from a device with a scheduled update and says why', () => {
+    renderCard('superUser', {
+      ...device,
+      software: { ...device.software, targetVersion: '5.3.0' },
+    });
+    const lock = screen.getByRole('button', { name: 'Lock' });
+    expect(lock.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(lock);
+    expect(calls('POST', commandUrl('lockSoftware'))).toHaveLength(0);
+    expect(
+      screen.getByText(
+        'A software update is scheduled for this device. Cancel it before locking the software.',
+      ),
+    ).toBeDefined();
+  });
+
   it('unlocks a locked device, and names the command when it fails', async () => {
     server.use(apiHandler(COMMAND, () => apiError(500, 'x')));
     renderCard('accountAdmin', { ...device, software: { ...device.software, locked: true } });

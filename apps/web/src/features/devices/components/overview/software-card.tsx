@@ -30,6 +30,7 @@ export interface SoftwareCardProps {
 export function SoftwareCard({ device, role }: SoftwareCardProps) {
   const [mode, setMode] = useState<SoftwareCardMode>('normal');
   const lockedId = useId();
+  const scheduledId = useId();
   const actions = useSoftwareActions(device);
   const { software } = device;
   const mayUpdate = roleCan(role, 'devices.software');
@@ -37,6 +38,8 @@ export function SoftwareCard({ device, role }: SoftwareCardProps) {
   const mayOptions = roleCan(role, 'devices.optionsfile');
   const busy = actions.pendingCommand !== null;
   const spinning = (cmd: string) => actions.pendingCommand === cmd;
+  // The server refuses to lock with an update scheduled (409): a locked device never has one.
+  const lockBlocked = !software.locked && software.targetVersion !== null;
 
   return (
     <OverviewCard title={texts.title} testId="software-card">
@@ -96,6 +99,11 @@ export function SoftwareCard({ device, role }: SoftwareCardProps) {
           {texts.lockedNoUpdate}
         </Text>
       ) : null}
+      {lockBlocked && mayUpdate && mode === 'normal' ? (
+        <Text size="sm" c="dimmed" mb="xs" id={scheduledId}>
+          {texts.scheduledNoLock}
+        </Text>
+      ) : null}
       {mode === 'update-software' ? (
         <SoftwareUpdateForm
           device={device}
@@ -141,9 +149,17 @@ export function SoftwareCard({ device, role }: SoftwareCardProps) {
                 variant="default"
                 loading={spinning('lockSoftware') || spinning('unlockSoftware')}
                 disabled={busy}
-                onClick={() =>
-                  void actions.run(software.locked ? 'unlockSoftware' : 'lockSoftware')
-                }
+                onClick={() => {
+                  if (!lockBlocked)
+                    void actions.run(software.locked ? 'unlockSoftware' : 'lockSoftware');
+                }}
+                {...(lockBlocked
+                  ? {
+                      'data-disabled': true,
+                      'aria-disabled': true,
+                      'aria-describedby': scheduledId,
+                    }
+                  : {})}
               >
                 {software.locked ? texts.unlock : texts.lock}
               </Button>
