@@ -13,7 +13,11 @@ describe('WhenVisible', () => {
 
   it('renders at once without IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    render(<WhenVisible placeholder={<p>waiting</p>}><span>shown</span></WhenVisible>);
+    render(
+      <WhenVisible placeholder={<p>waiting</p>}>
+        <span>shown</span>
+      </WhenVisible>,
+    );
     expect(screen.getByText('shown')).toBeTruthy();
   });
 
@@ -36,7 +40,11 @@ describe('WhenVisible', () => {
       return 1;
     });
     vi.stubGlobal('cancelIdleCallback', () => undefined);
-    render(<WhenVisible placeholder={<p>waiting</p>}><span>shown</span></WhenVisible>);
+    render(
+      <WhenVisible placeholder={<p>waiting</p>}>
+        <span>shown</span>
+      </WhenVisible>,
+    );
     expect(screen.getByText('waiting')).toBeTruthy();
 
     act(() => notify([{ isIntersecting: false }]));
