@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api as contract, apiErrorSchema, type EndpointDefinition } from '@aerie/contract';
 import { bearer, useApiContext } from '../test/test-app.js';
 import { LIMIT_MESSAGES } from './request-limits.js';
+import { requestClientToken } from '../test/client-credentials.js';
 
 /**
  * The per-caller limits through the real app, with small numbers: every write route counts
@@ -102,17 +103,7 @@ describe('every write route counts against a budget', () => {
         })
       ).statusCode,
     ).toBe(429);
-    const token = await api.ctx.app.inject({
-      method: 'POST',
-      url: '/connect/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'client_credentials',
-        scope: 'partners-api',
-        client_id: clientId,
-        client_secret: secret,
-      }).toString(),
-    });
+    const token = await requestClientToken(api.ctx.app, clientId, secret);
     expect(token.statusCode, token.body).toBe(200);
     const asClient = await api.ctx.app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientListSchema, apiClientSchema, apiErrorSchema } from '@aerie/contract';
 import { bearer, useApiContext } from '../../test/test-app.js';
+import { requestClientToken } from '../../test/client-credentials.js';
 
 const api = useApiContext({ fleet: false });
 let hannah: string;
@@ -21,17 +22,7 @@ function create(token: string, body: object) {
 }
 
 async function clientToken(clientId: string, secret: string) {
-  return api.ctx.app.inject({
-    method: 'POST',
-    url: '/connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      scope: 'partners-api',
-      client_id: clientId,
-      client_secret: secret,
-    }).toString(),
-  });
+  return requestClientToken(api.ctx.app, clientId, secret);
 }
 
 async function list(token: string) {

@@ -9,6 +9,7 @@ import {
   signOut,
   type TestContext,
 } from '../../test/test-app.js';
+import { requestClientToken } from '../../test/client-credentials.js';
 
 // A live stream lives only as long as its credentials: it ends at the token's expiry, when its
 // API client is deleted, and when its user is disabled (announced, or at the next heartbeat).
@@ -93,17 +94,7 @@ async function userId(ctx: TestContext, email: string): Promise<string> {
 }
 
 async function clientToken(app: FastifyInstance, clientId: string, secret: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      scope: 'partners-api',
-      client_id: clientId,
-      client_secret: secret,
-    }).toString(),
-  });
+  const res = await requestClientToken(app, clientId, secret);
   expect(res.statusCode).toBe(200);
   return res.json<{ access_token: string }>().access_token;
 }
