@@ -72,6 +72,26 @@ export default tseslint.config(
     rules: { 'aerie/feature-boundaries': 'error' },
   },
   {
+    // The web app imports an area's endpoints (`devicesEndpoints`), never the whole table: a
+    // page's chunk then carries only the schemas it calls (docs/decisions/025).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@aerie/contract',
+              importNames: ['api', 'allEndpoints'],
+              message:
+                "Import the area's endpoints (e.g. devicesEndpoints): the whole table puts every schema in the entry.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One data-access style (docs/decisions/022): repositories write SQL on the pool; the
     // Drizzle schema only types their rows, and its query builder stays in the seed generators.
     files: ['apps/server/src/{features,identity,plugins}/**/*.ts'],
@@ -107,7 +127,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js', 'eslint-rules/*.js'],
+    files: [
+      'scripts/**/*.mjs',
+      'apps/*/scripts/**/*.mjs',
+      'bench/**/*.mjs',
+      'eslint.config.js',
+      'eslint-rules/*.js',
+    ],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       // Plain JavaScript without type-aware rules: no TypeScript program is built for these.

@@ -122,6 +122,34 @@ async function audit(page, url, preset, keepStorage) {
           .slice(0, 3)
           .map((item) => JSON.stringify(item).slice(0, 300)),
       })),
+    // What to fix: the longest main-thread tasks, the elements that shifted, the scripts that
+    // cost the most CPU (top 5 each).
+    diagnostics: {
+      longTasks: (a['long-tasks']?.details?.items ?? [])
+        .slice(0, 5)
+        .map(
+          (item) =>
+            `${Math.round(item.duration)} ms ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}`,
+        ),
+      layoutShifts: (a['layout-shifts']?.details?.items ?? [])
+        .slice(0, 5)
+        .map(
+          (item) =>
+            `${Number(item.score).toFixed(3)} ${item.node?.selector ?? item.node?.snippet ?? '?'}`,
+        ),
+      bootup: (a['bootup-time']?.details?.items ?? [])
+        .slice(0, 5)
+        .map(
+          (item) =>
+            `${Math.round(item.scripting)} ms ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}`,
+        ),
+      mainThread: (a['mainthread-work-breakdown']?.details?.items ?? [])
+        .slice(0, 5)
+        .map((item) => `${Math.round(item.duration)} ms ${item.groupLabel ?? item.group}`),
+      lcpElement:
+        a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ??
+        null,
+    },
     finalUrl: result.lhr.finalDisplayedUrl,
     error: result.lhr.runtimeError?.message ?? null,
     warnings: result.lhr.runWarnings,

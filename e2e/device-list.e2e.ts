@@ -46,13 +46,30 @@ async function listAfter(
   action: () => Promise<unknown>,
   expected: (query: URLSearchParams) => boolean = () => true,
 ): Promise<DeviceList> {
-  const response = page.waitForResponse(
-    (r) => isListResponse(r) && expected(new URL(r.url()).searchParams),
-  );
-  await action();
-  const body = (await (await response).json()) as DeviceList;
-  await settled(page);
-  return body;
+  const matches = (r: Response): boolean =>
+    isListResponse(r) && expected(new URL(r.url()).searchParams);
+  const seen: Response[] = [];
+  const record = (r: Response): void => {
+    if (matches(r)) seen.push(r);
+  };
+  page.on('response', record);
+  try {
+    await action();
+    // The first answer whose body can be read: the list's status refresh may ask just before a
+    // reload, and the reload drops that answer.
+    for (let index = 0; ; index += 1) {
+      while (seen.length <= index) await page.waitForResponse(matches);
+      try {
+        const body = (await seen[index]!.json()) as DeviceList;
+        await settled(page);
+        return body;
+      } catch (error) {
+        if (index >= 3) throw error;
+      }
+    }
+  } finally {
+    page.off('response', record);
+  }
 }
 
 async function cells(page: Page, column: string): Promise<string[]> {

@@ -6,9 +6,21 @@ import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { BRAND, expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
 import { untilStill } from './support/settle.js';
-import { signInAsRole, waitForShell } from './support/shell.js';
+import {
+  chooseOption,
+  closeUserPanel,
+  openUserPanel,
+  signInAsRole,
+  waitForShell,
+} from './support/shell.js';
 
 const session = useBrowser();
+
+/**
+ * The tests here draw the labelled map several times (zooms, themes, widths): WebGL is software
+ * rendered (SwiftShader), and with two test files at a time on two cores they can pass 60 s.
+ */
+const MAP_TESTS = { timeout: 90_000 };
 
 const signInAs = (role: RoleKey) => signInAsRole(session.page, role);
 
@@ -88,7 +100,7 @@ async function renameInUi(page: Page, name: string): Promise<void> {
   await expectVisible(page.getByRole('heading', { level: 1, name }), 'the new name in the header');
 }
 
-describe('device overview and JSON', () => {
+describe('device overview and JSON', MAP_TESTS, () => {
   test('Super User sees every card, renames the device, opens the history and the JSON', async () => {
     const { page } = session;
     await page.setViewportSize({ width: 1440, height: 1000 });
@@ -138,10 +150,11 @@ describe('device overview and JSON', () => {
       await expectNoSeriousAxeViolations(page);
 
       // The offline basemap (countries) shows around the pin when zoomed out.
+      // One settle after the five steps: each step redraws the labelled map.
       for (let i = 0; i < 5; i += 1) {
         await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
-        await untilStill(page.getByTestId('map-card'));
       }
+      await untilStill(page.getByTestId('map-card'));
       await page
         .getByTestId('map-card')
         .screenshot({ path: await screenshot(page, 'map-zoomed-out') });
@@ -289,6 +302,14 @@ describe('device overview and JSON', () => {
         await basemap;
         await untilStill(page.getByTestId('map-card'));
       }
+      if (device.location.coordinates) {
+        // Without the Private Mode card too, the columns end level (issue 13).
+        await page.waitForSelector('[data-testid="device-map"][data-place-labels]', {
+          state: 'attached',
+          timeout: 30_000,
+        });
+        for (const hole of (await columnHoles(page)).holes) expect(hole).toBeLessThanOrEqual(24);
+      }
       await screenshot(page, 'device-overview-credentialed');
       await expectNoSeriousAxeViolations(page);
 
@@ -318,5 +339,241 @@ describe('device overview and JSON', () => {
         body: { name: device.name },
       });
     }
+  });
+});
+
+/** Names the fleet generator gives land sites (well pads, camps, stations, trucks, rail cars…). */
+const LAND_SITE = /\b(Site|Camp|Well pad|Station|Truck|Unit|Rail car|Response van) \d+$/;
+
+/** A Northwind device on land with a position (seen by every demo role). */
+async function landDevice(page: Page): Promise<Device> {
+  const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=200&fields=Id,Name,AccountName');
+  const land = list.items.filter(
+    (i) => i.accountName?.startsWith('Northwind') && LAND_SITE.test(i.name ?? ''),
+  );
+  for (const item of land) {
+    const device = await apiAsUser<Device>(page, `/v2/devices/${item.id}`);
+    if (device.location.coordinates && device.type === 'terminal') return device;
+  }
+  throw new Error('the demo fleet has no Northwind land site with a position');
+}
+
+/**
+ * The empty height under each column of the overview's cards, in px: down to the next column
+ * when the columns stack (a narrow pane), else down to the bottom of the taller column.
+ */
+async function columnHoles(page: Page): Promise<{ sideBySide: boolean; holes: number[] }> {
+  return page.getByTestId('overview-columns').evaluate((grid) => {
+    const columns = [...grid.children].map((c) => c.getBoundingClientRect());
+    const sideBySide = columns.length === 2 && columns[1]!.left >= columns[0]!.right;
+    const holes = [...grid.children].map((column, i) => {
+      const last = column.lastElementChild?.getBoundingClientRect();
+      const end =
+        sideBySide || i === columns.length - 1
+          ? grid.getBoundingClientRect().bottom
+          : columns[i + 1]!.top;
+      return Math.round(end - (last?.bottom ?? columns[i]!.top));
+    });
+    return { sideBySide, holes };
+  });
+}
+
+/** The card titles in page (DOM, so keyboard) order, and whether that is the order they show. */
+async function cardOrder(page: Page): Promise<{ titles: string[]; visualOrder: boolean }> {
+  return page.getByTestId('overview-columns').evaluate((grid) => {
+    const cards = [...grid.querySelectorAll('h2')].map((h) => ({
+      title: h.textContent ?? '',
+      box: h.getBoundingClientRect(),
+    }));
+    // Down the first column, then down the next: each card below the last or in a column right.
+    const visualOrder = cards.every(
+      (c, i) =>
+        i === 0 || c.box.top > cards[i - 1]!.box.top || c.box.left > cards[i - 1]!.box.right,
+    );
+    return { titles: cards.map((c) => c.title), visualOrder };
+  });
+}
+
+/** Waits for the map to settle with its labels, and answers which it shows. */
+async function mapLabels(page: Page): Promise<{ places: string[]; countries: string[] }> {
+  const map = page.getByTestId('device-map');
+  await page.waitForFunction(
+    () => {
+      const element = document.querySelector('[data-testid="device-map"]');
+      return Boolean(
+        element?.getAttribute('data-place-labels') || element?.getAttribute('data-country-labels'),
+      );
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  await untilStill(map);
+  const read = async (name: string) =>
+    ((await map.getAttribute(name)) ?? '').split('|').filter(Boolean);
+  return { places: await read('data-place-labels'), countries: await read('data-country-labels') };
+}
+
+/**
+ * What lies around the pin's point on the drawn map: the share of sample pixels 10 to 16 px
+ * from it that are nearer the land colour than the sea colour (the pin itself is above it).
+ */
+async function landAroundPin(page: Page, colours: { land: string; sea: string }): Promise<number> {
+  const map = page.getByTestId('device-map');
+  const mapBox = (await map.boundingBox())!;
+  const pin = (await page.locator('.maplibregl-marker').boundingBox())!;
+  const png = (await map.screenshot()).toString('base64');
+  const point = { x: pin.x + pin.width / 2 - mapBox.x, y: pin.y + pin.height - mapBox.y };
+  return page.evaluate(
+    async ({ png, point, colours }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const [land, sea] = [rgb(colours.land), rgb(colours.sea)];
+      const distance = (a: number[], b: number[]) => a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0);
+      let landVotes = 0;
+      let samples = 0;
+      for (let angle = 0; angle < 360; angle += 30) {
+        for (const radius of [10, 13, 16]) {
+          // Below and beside the point: the pin stands above it.
+          if (angle > 200 && angle < 340) continue;
+          const x = Math.round(point.x + radius * Math.cos((angle * Math.PI) / 180));
+          const y = Math.round(point.y + radius * Math.sin((angle * Math.PI) / 180));
+          const pixel = [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+          samples += 1;
+          if (distance(pixel, land) < distance(pixel, sea)) landVotes += 1;
+        }
+      }
+      return landVotes / samples;
+    },
+    { png, point, colours },
+  );
+}
+
+describe('device overview layout and location map (issue 13)', MAP_TESTS, () => {
+  test('the columns of cards end level, wide and in the narrower panes, in reading order', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs('superUser');
+    const device = await richDevice(page);
+    const { settings } = await apiAsUser<{ settings: { detailFullWidth: boolean } }>(
+      page,
+      '/v2/users/me',
+    );
+    try {
+      for (const [width, fullWidth] of [
+        [1440, true],
+        [1280, true],
+        [1440, false],
+      ] as const) {
+        await apiAsUser(page, '/v2/users/settings', {
+          method: 'PUT',
+          body: { detailFullWidth: fullWidth },
+        });
+        await page.setViewportSize({ width, height: 900 });
+        await openOverview(page, device);
+        // The map has settled (it names its labels then), so every card has its height. It
+        // loads once its card is near the viewport: in one column it is below the fold.
+        await page.getByTestId('map-card').scrollIntoViewIfNeeded();
+        await page.waitForSelector('[data-testid="device-map"][data-place-labels]', {
+          state: 'attached',
+          timeout: 30_000,
+        });
+        const { sideBySide, holes } = await columnHoles(page);
+        expect(sideBySide, `two columns at ${width} px, full width ${fullWidth}`).toBe(fullWidth);
+        for (const hole of holes)
+          expect(hole, `empty space under a column at ${width} px`).toBeLessThanOrEqual(24);
+        const order = await cardOrder(page);
+        expect(order.titles).toEqual([
+          'Overview',
+          'Subscription',
+          'Components',
+          'Location',
+          'Software',
+          'Private Mode',
+        ]);
+        expect(order.visualOrder, 'page order is the order on screen').toBe(true);
+        await scrollPane(page, 'bottom');
+        await screenshot(page, `device-overview-layout-${width}${fullWidth ? '' : '-compact'}`);
+      }
+    } finally {
+      await apiAsUser(page, '/v2/users/settings', {
+        method: 'PUT',
+        body: { detailFullWidth: settings.detailFullWidth },
+      });
+    }
+  });
+
+  test('the map names places around a land site at zoom 8, shows it on land, loads only local assets', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await signInAs('superUser');
+    const origin = new URL(baseUrl()).origin;
+    const elsewhere: string[] = [];
+    const labelRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== origin) elsewhere.push(url.href);
+      if (url.pathname.includes('basemap-labels')) labelRequests.push(url.pathname);
+    });
+    const device = await landDevice(page);
+    expect(labelRequests, 'no labels before a map is drawn').toEqual([]);
+    const font = page
+      .waitForResponse((res) => /roboto-latin-400-normal[^/]*\.woff2$/.test(res.url()), {
+        timeout: 30_000,
+      })
+      .catch(() => null);
+    const basemap = basemapFetched(page);
+    await openOverview(page, device);
+    await expectVisible(page.locator('.maplibregl-marker'), 'the pin', 30_000);
+    await basemap;
+    const labels = await mapLabels(page);
+    expect(labels.places.length, `towns around ${device.name} at zoom 8`).toBeGreaterThan(0);
+    expect((await font)?.ok(), 'the bundled Roboto font').toBe(true);
+    // A hashed asset of its own, not part of the main bundle.
+    expect(labelRequests).toHaveLength(1);
+    expect(labelRequests[0]).toMatch(/^\/assets\/basemap-labels-[\w-]+\.json$/);
+    expect(
+      await landAroundPin(page, { land: '#f4f1e8', sea: '#cde4ec' }),
+      `${device.name} on land`,
+    ).toBeGreaterThan(0.6);
+    await scrollPane(page, 'top');
+    await screenshot(page, 'device-overview-land-light', { fullPage: false });
+    await expectNoSeriousAxeViolations(page);
+
+    const theme = await (
+      await openUserPanel(page, 'Settings')
+    )
+      .getByRole('combobox', { name: 'Theme' })
+      .inputValue();
+    try {
+      await chooseOption(await openUserPanel(page, 'Settings'), 'Theme', 'Dark');
+      await closeUserPanel(page);
+      await page.waitForSelector('html[data-mantine-color-scheme="dark"]');
+      const map = page.getByTestId('device-map');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="device-map"]')?.getAttribute('data-basemap') ===
+          'dark',
+      );
+      await untilStill(map);
+      expect(
+        await landAroundPin(page, { land: '#343a40', sea: '#14232b' }),
+        `${device.name} on land, dark`,
+      ).toBeGreaterThan(0.6);
+      expect((await mapLabels(page)).places.length).toBeGreaterThan(0);
+      await scrollPane(page, 'top');
+      await screenshot(page, 'device-overview-land-dark', { fullPage: false });
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await chooseOption(await openUserPanel(page, 'Settings'), 'Theme', theme);
+      await closeUserPanel(page);
+    }
+    expect(elsewhere, 'requests outside the portal').toEqual([]);
   });
 });

@@ -108,6 +108,13 @@ describe('the identity pages', () => {
     expect(scripts.some((s) => s.includes('load-error-page-'))).toBe(true);
     expect(scripts.filter((s) => /protected-layout-|home-page-|devices-page-/.test(s))).toEqual([]);
 
+    // Without a session a signed-in page goes straight to sign-in: neither the shell nor the
+    // page loads first.
+    scripts.length = 0;
+    await page.goto(`${baseUrl()}/devices`);
+    await expectSignInPage(page);
+    expect(scripts.filter((s) => /protected-layout-|devices-page-/.test(s))).toEqual([]);
+
     scripts.length = 0;
     await signIn(page, baseUrl(), demoUsers[0]!);
     await expectVisible(page.getByRole('heading', { name: /^Welcome,/ }), 'the home heading');

@@ -60,6 +60,33 @@ describe('sign-in through the identity provider', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test('after five wrong passwords the sign-in page says how long to wait', async () => {
+    const { page } = session;
+    // A name of its own: the throttle counts per address and name, and the server is shared.
+    const email = `nobody-${Date.now()}@aerie.example`;
+    await page.goto(`${baseUrl()}/home`);
+    await expectSignInPage(page);
+    const submit = async (password: string) => {
+      const answered = page.waitForResponse(
+        (r) =>
+          r.request().method() === 'POST' &&
+          /^\/auth\/interaction\/[^/]+\/login$/.test(new URL(r.url()).pathname),
+      );
+      await submitSignIn(page, email, password);
+      return (await answered).status();
+    };
+    for (let i = 0; i < 5; i++) expect(await submit(`wrong-${i}`)).toBe(401);
+    expect(await submit('wrong-again')).toBe(429);
+
+    await expectVisible(
+      page.getByText(/^Too many sign-in attempts\. Please try again in ([1-9]|1[0-5]) seconds?\.$/),
+      'the message "Too many sign-in attempts. Please try again in 15 seconds."',
+    );
+    await expectSignInPage(page);
+    await screenshot(page, 'sign-in-too-many-attempts');
+    await expectNoSeriousAxeViolations(page);
+  });
+
   test('a protected deep link survives signing in', async () => {
     const { page } = session;
     const user = demoUsers.at(-1);

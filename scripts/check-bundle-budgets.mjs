@@ -20,15 +20,17 @@ import zlib from 'node:zlib';
 const KB = 1024;
 /**
  * The targets of issue 13 are 90 KB for a public page and 200 KB for a signed-in first page.
- * Until the public pages stop loading the sign-in and API client stack (oidc-client-ts, React
- * Query, zod and the contract's schemas), the enforced page budgets are today's measured
- * sizes with a little room, so that nothing grows unnoticed (docs/performance.md); the report
- * shows the distance to the targets.
+ * The stack's own floor is above the public target: React 19 and React DOM alone are 66 KB,
+ * with TanStack Router and Mantine's provider 107 KB (`node bench/web-floor.bench.mjs`). Until
+ * the public pages stop loading the sign-in and API client stack (oidc-client-ts, React Query,
+ * zod and the contract's schemas), the enforced page budgets are today's measured sizes with a
+ * little room, so that nothing grows unnoticed (docs/performance.md); the report shows the
+ * distance to the targets.
  */
 export const targets = { publicPage: 90 * KB, signedInPage: 200 * KB };
 export const budgets = {
-  publicPage: 210 * KB,
-  signedInPage: 340 * KB,
+  publicPage: 205 * KB,
+  signedInPage: 335 * KB,
   lazyChunk: 150 * KB,
   /**
    * Lazy chunks that are one library each and cannot be split further (docs/performance.md):

@@ -15,6 +15,7 @@ import {
   type CachedPrincipal,
 } from './plugins/auth.js';
 import { createUserActivityRecorder } from './plugins/user-activity.js';
+import { announceCredentialsChange, onCredentialsChange } from './plugins/credentials-events.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRequestLimits, type WriteBudget } from './plugins/request-limits.js';
@@ -23,8 +24,10 @@ import { loadIdentityKeys, publicJwk } from './identity/keys.js';
 import { createProvider } from './identity/provider.js';
 import { createApiClientsRepository } from './identity/api-clients.repository.js';
 import { identityRoutes } from './identity/identity.routes.js';
-import { createLoginThrottle } from './identity/login-throttle.js';
-import { createLoginThrottleRepository } from './identity/login-throttle.repository.js';
+import { createCredentialThrottle } from './identity/credential-throttle.js';
+import { createCredentialThrottleRepository } from './identity/credential-throttle.repository.js';
+import { createKnownBrowsers } from './identity/known-browsers.js';
+import { createSignInGuard } from './identity/sign-in-guard.js';
 import { createOidcPayloadsRepository } from './identity/oidc-payloads.repository.js';
 import {
   createTokenVerifier,
@@ -65,15 +68,27 @@ export async function buildApp({
   database,
   logger = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Bounded: the largest JSON body the contract allows elsewhere (a zone of 1,000 points, a
     // template, settings) is well under it; the feed routes have smaller limits, terminal report
     // batches a larger one (docs/security.md).
     bodyLimit: 256 * 1024,
-    trustProxy: false,
+    // Who may say which address a request came from (TRUST_PROXY, docs/security.md). A number
+    // of proxies is the hop test Fastify would build from it (its types take no number).
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.publicUrl.startsWith('https://') && trustProxy === false) {
+    app.log.warn(
+      'PUBLIC_URL is https but TRUST_PROXY is not set: behind a proxy that terminates TLS, every ' +
+        "client counts as the proxy's address in rate limits and the sign-in throttle",
+    );
+  }
   // Every route as Fastify registered it, for the route-table test (routes.api.test.ts).
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -134,9 +149,27 @@ export async function buildApp({
   const users = createUsersRepository(database.pool);
   const apiClients = createApiClientsRepository(database.pool);
 
+  const { services, providers, close } = await createSharedServices({
+    config,
+    database,
+    log: app.log,
+  });
+
+  // Under "account": clearing the account cache (and any change to a user) drops it; so does an
+  // announced change of credentials (a sign-out), which the entries cannot be found by.
+  const principals = services.caches.register<CachedPrincipal>(
+    'account',
+    'authenticated-principals',
+    { ttlMs: PRINCIPAL_CACHE_TTL_MS, maxEntries: 10_000 },
+  );
+  const stopClearingPrincipals = onCredentialsChange(services.bus, () => principals.clear());
+  app.addHook('onClose', async () => stopClearingPrincipals());
+
   let verify: TokenVerifier;
+  let grantActive: ((grantId: string) => Promise<boolean>) | undefined;
   if (config.identity.mode === 'embedded') {
     const keys = await loadIdentityKeys(database.pool);
+    const payloads = createOidcPayloadsRepository(database.pool);
     const provider = createProvider({
       issuer: config.identity.issuer,
       publicUrl: config.publicUrl,
@@ -146,19 +179,35 @@ export async function buildApp({
       keys,
       users,
       apiClients,
-      payloads: createOidcPayloadsRepository(database.pool),
+      payloads,
       portalAccessTokenTtl: config.identity.portalAccessTokenTtl,
+      clientAccessTokenTtl: config.identity.clientAccessTokenTtl,
     });
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'identity provider error'),
+    );
+    // Signing out destroys the session's grant: its access tokens stop at once, everywhere.
+    provider.on('grant.revoked', (ctx, _grantId) => {
+      // At once here (the next request may come before the bus delivers), then everywhere.
+      principals.clear();
+      announceCredentialsChange(services.bus, ctx.oidc.session?.accountId ?? null).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'could not announce a sign-out'),
+      );
+    });
+    grantActive = async (grantId) => (await payloads.findLive('Grant', 'id', grantId)) !== null;
+    const throttle = createCredentialThrottle(createCredentialThrottleRepository(database.pool));
+    const knownBrowsers = createKnownBrowsers(
+      keys.cookieKeys[0]!,
+      config.publicUrl.startsWith('https://'),
     );
     await app.register(identityRoutes, {
       provider,
       brand: config.brand,
       publicUrl: config.publicUrl,
       users,
-      throttle: createLoginThrottle(createLoginThrottleRepository(database.pool)),
-      apiClients,
+      guard: createSignInGuard({ users, throttle, knownBrowsers }),
+      knownBrowsers,
+      throttle,
     });
     verify = createTokenVerifier({
       issuer: config.identity.issuer,
@@ -173,11 +222,6 @@ export async function buildApp({
     });
   }
 
-  const { services, providers, close } = await createSharedServices({
-    config,
-    database,
-    log: app.log,
-  });
   app.decorate('services', services);
   app.addHook('preClose', async () => {
     // NOTE: connections that never send a request (e.g. a client's spare pre-connect) hold
@@ -212,11 +256,8 @@ export async function buildApp({
       portalClientId: config.identity.clientId,
       resolveApiClientOwner: (clientId) => apiClients.ownerOf(clientId),
       recordActivity,
-      // Under "account": clearing the account cache (and any change to a user) drops it.
-      principals: services.caches.register<CachedPrincipal>('account', 'authenticated-principals', {
-        ttlMs: PRINCIPAL_CACHE_TTL_MS,
-        maxEntries: 10_000,
-      }),
+      ...(grantActive ? { grantActive } : {}),
+      principals,
     });
     registerInputGuard(api);
     await registerRequestLimits(api, config.limits);

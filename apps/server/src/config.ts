@@ -7,11 +7,38 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+const ADDRESS_OR_RANGE = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For to believe for the client's address (rate limits
+ * and the sign-in throttle key on it). Empty or `false`: none (the socket's address counts);
+ * a number: that many proxies in front; a comma-separated list of addresses and CIDR ranges:
+ * those proxies; `true`: every hop (only when nothing can reach the server but the proxy).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((a) => a.trim());
+    if (list.every((a) => ADDRESS_OR_RANGE.test(a))) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, true, a number of proxies, or addresses/CIDR ranges separated by commas',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -32,6 +59,10 @@ const envSchema = z.object({
   DEMO_FLEET_HISTORY: z.enum(['0', '1']).default('1'),
   /** Lifetime of the portal's access tokens in seconds; the browser renews them silently. */
   PORTAL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** Lifetime of API clients' access tokens (client credentials) in seconds. */
+  API_CLIENT_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Seconds between two heartbeats of a live stream, each of which checks its credentials again. */
+  LIVE_HEARTBEAT_S: z.coerce.number().int().min(1).max(300).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SUPPORT_PHONE: z.string().default('+1 800 555 0142'),
@@ -87,6 +118,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     brand: e.BRAND,
@@ -113,11 +145,13 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
           clientId: 'aerie-portal',
           audience: e.OIDC_AUDIENCE ?? EMBEDDED_API_AUDIENCE,
           portalAccessTokenTtl: e.PORTAL_ACCESS_TOKEN_TTL,
+          clientAccessTokenTtl: e.API_CLIENT_TOKEN_TTL,
         },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     cdnBase: e.CDN_BASE,
     mapsKey: e.MAPS_KEY,
     statusRefreshSeconds: e.STATUS_REFRESH_S,
+    live: { heartbeatSeconds: e.LIVE_HEARTBEAT_S },
     hub: { simulatorDelayMs: e.HUB_SIMULATOR_DELAY_MS, jobTimeoutSeconds: e.HUB_JOB_TIMEOUT_S },
     fleetSimulator: { intervalSeconds: e.FLEET_SIMULATOR_INTERVAL_S },
     limits: {

@@ -16,6 +16,7 @@ import { createSubscriptionsRepository } from '../features/subscriptions/index.j
 import { createUsersRepository } from '../features/users/index.js';
 import { createZonesRepository } from '../features/zones/index.js';
 import { createApiClientsRepository } from '../identity/api-clients.repository.js';
+import { createCredentialThrottleRepository } from '../identity/credential-throttle.repository.js';
 import { createOidcPayloadsRepository } from '../identity/oidc-payloads.repository.js';
 import { demoUsers } from '../demo/demo-identities.js';
 import { seedDemoFleet } from '../demo/seed-fleet.js';
@@ -184,9 +185,32 @@ describe('repository rows match the schema types', () => {
     expect(await clients.credentialsOf('parity-client')).toEqual({
       clientId: client!.clientId,
       secretHash: client!.secretHash,
+      secretSalt: client!.secretSalt,
     });
-    expect(await clients.secretSaltOf('parity-client')).toBe(client!.secretSalt);
     expect(await clients.ownerOf('parity-client')).toBe(user.id);
+  });
+
+  it('swaps a throttle bucket only while it is as expected', async () => {
+    const throttle = createCredentialThrottleRepository(ctx.database.pool);
+    const first = {
+      attempts: 1,
+      lastAttemptAt: new Date('2026-11-24T10:00:00.123Z'),
+      nextAttemptAt: new Date('2026-11-24T10:00:00.123Z'),
+    };
+    const second = { ...first, attempts: 2, nextAttemptAt: new Date('2026-11-24T10:00:15.123Z') };
+    expect(await throttle.replace('k', null, first)).toBe(true);
+    expect(await throttle.replace('k', null, first)).toBe(false);
+    const [row] = await ctx.database.db
+      .select()
+      .from(core.credentialThrottle)
+      .where(eq(core.credentialThrottle.key, 'k'));
+    const { key: _key, ...stored } = row!;
+    expect(await throttle.get('k')).toEqual(stored);
+    expect(stored).toEqual(first);
+    expect(await throttle.replace('k', first, second)).toBe(true);
+    expect(await throttle.replace('k', first, second)).toBe(false);
+    expect(await throttle.replace('k', second, null)).toBe(true);
+    expect(await throttle.get('k')).toBeNull();
   });
 
   it('stores the identity provider payloads with their lookup columns', async () => {

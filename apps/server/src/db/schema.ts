@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -80,7 +81,14 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Emails are stored as login names (features/users/email.ts normalizeEmail): compared with
+    // `=`, never folded in SQL, whose lower() differs from JavaScript's for some letters.
+    uniqueIndex('users_email_idx').on(t.email),
+    check(
+      'users_email_normalized',
+      sql`${t.email} = translate(${t.email}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
+        and ${t.email} = btrim(${t.email}) and octet_length(${t.email}) = char_length(${t.email})`,
+    ),
     index('users_account_idx').on(t.accountId),
     index('users_last_active_idx').on(t.lastActiveAt),
   ],
@@ -127,13 +135,20 @@ export const identityKeys = pgTable('identity_keys', {
   createdAt: createdAt(),
 });
 
-/** Failed sign-in counters per (normalised) login name, whether or not the user exists. */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+/**
+ * Throttled guessing of credentials (identity/credential-throttle.ts): one row per bucket, keyed
+ * by a hash of what it counts (an address and a login name, an account, a client id).
+ */
+export const credentialThrottle = pgTable(
+  'credential_throttle',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('credential_throttle_last_attempt_idx').on(t.lastAttemptAt)],
+);
 
 /** API clients (client-credentials grant, scope partners-api); they act as their creator. */
 export const apiClients = pgTable(

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { roleKeys } from '@aerie/contract';
 import type { Db } from '../db/database.js';
 import { accounts, roles, users } from '../db/schema.js';
+import { normalizeEmail } from '../features/users/index.js';
 import { hashPassword } from '../identity/passwords.js';
 import { DEMO_PASSWORD, demoAccounts, demoUsers } from './demo-identities.js';
 
@@ -68,13 +69,19 @@ export async function seedDemoIdentity(
   }
   const roleRows = await db.select({ id: roles.id, key: roles.key }).from(roles);
   const roleId = new Map(roleRows.map((r) => [r.key, r.id]));
+  // Stored as their login name (users_email_normalized).
+  const emailOf = (email: string) => {
+    const loginName = normalizeEmail(email);
+    if (!loginName) throw new Error(`${email} cannot be a login email`);
+    return loginName;
+  };
   const existing = await db
     .select({ email: users.email })
     .from(users)
     .where(
       inArray(
-        sql`lower(${users.email})`,
-        demoUsers.map((u) => u.email.toLowerCase()),
+        users.email,
+        demoUsers.map((u) => emailOf(u.email)),
       ),
     );
   if (existing.length === demoUsers.length) return;
@@ -83,7 +90,7 @@ export async function seedDemoIdentity(
     await db
       .insert(users)
       .values({
-        email: u.email,
+        email: emailOf(u.email),
         firstName: u.firstName,
         lastName: u.lastName,
         accountId: accountIds.get(u.accountKey)!,

@@ -26,23 +26,16 @@ export function createApiClientsRepository(pool: pg.Pool) {
       );
       return r.rows[0]?.userId ?? null;
     },
-    /** The client's id and derived secret, for the identity provider to authenticate it. */
+    /** The client's id and stored secret, for client-secrets.ts verifyClientSecret. */
     async credentialsOf(
       clientId: string,
-    ): Promise<Pick<ApiClientRow, 'clientId' | 'secretHash'> | null> {
-      const r = await pool.query<Pick<ApiClientRow, 'clientId' | 'secretHash'>>(
-        'select client_id as "clientId", secret_hash as "secretHash" from api_clients where client_id = $1',
+    ): Promise<Pick<ApiClientRow, 'clientId' | 'secretHash' | 'secretSalt'> | null> {
+      const r = await pool.query<Pick<ApiClientRow, 'clientId' | 'secretHash' | 'secretSalt'>>(
+        `select client_id as "clientId", secret_hash as "secretHash", secret_salt as "secretSalt"
+         from api_clients where client_id = $1`,
         [clientId],
       );
       return r.rows[0] ?? null;
-    },
-    /** The salt a presented secret is derived with; null for an unknown client. */
-    async secretSaltOf(clientId: string): Promise<string | null> {
-      const r = await pool.query<Pick<ApiClientRow, 'secretSalt'>>(
-        'select secret_salt as "secretSalt" from api_clients where client_id = $1',
-        [clientId],
-      );
-      return r.rows[0]?.secretSalt ?? null;
     },
     async listByUser(userId: string): Promise<ApiClientRecord[]> {
       const r = await pool.query<ApiClientRecord>(

@@ -1,17 +1,18 @@
 import type pg from 'pg';
-import { createLoginThrottleRepository } from './login-throttle.repository.js';
+import { createCredentialThrottleRepository } from './credential-throttle.repository.js';
+import { THROTTLE_FORGET_AFTER_MS } from './credential-throttle.js';
 import { createOidcPayloadsRepository } from './oidc-payloads.repository.js';
-import { THROTTLE } from './login-throttle.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Deletes expired identity rows: provider sessions, codes and tokens, and stale sign-in counters. */
+/** Deletes expired identity rows: provider sessions, codes and tokens, and forgotten throttle buckets. */
 export async function purgeIdentityRows(
   pool: pg.Pool,
+  now: () => number = Date.now,
 ): Promise<{ payloads: number; throttles: number }> {
   const payloads = await createOidcPayloadsRepository(pool).purgeExpired();
-  const throttles = await createLoginThrottleRepository(pool).purgeStale(
-    Math.ceil(THROTTLE.windowMs / 1000),
+  const throttles = await createCredentialThrottleRepository(pool).purgeStale(
+    new Date(now() - THROTTLE_FORGET_AFTER_MS),
   );
   return { payloads, throttles };
 }

@@ -6,10 +6,13 @@ import {
   createTestContext,
   signIn,
   startSignIn,
+  TEST_PUBLIC_URL,
   type TestContext,
 } from '../test/test-app.js';
 import { IDENTITY_MESSAGES, SIGN_IN_ATTEMPTS_PER_MINUTE } from './identity.routes.js';
 import { createApiClientsRepository } from './api-clients.repository.js';
+import { buildApp } from '../test/build-app.js';
+import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE } from './token-endpoint.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -73,23 +76,109 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
     }
   });
 
-  it('locks a login name after repeated failures, even with the right password', async () => {
+  it('knows a login email in any case and spacing, and no other name for it', async () => {
+    const again = await startSignIn(ctx.app, '  Liam.BROOKS@Northwind.example ', 'Aerie-demo-2026');
+    expect(again.loginResponse.statusCode).toBe(303);
+    // "İ" (U+0130) is "i" to PostgreSQL's lower() but not to JavaScript's: it once named the
+    // same account under a throttle key of its own.
+    const dotted = await startSignIn(ctx.app, 'lİam.brooks@northwind.example', 'Aerie-demo-2026');
+    expect(dotted.loginResponse.statusCode).toBe(401);
+    expect(dotted.loginResponse.body).toContain(IDENTITY_MESSAGES.invalidCredentials);
+  });
+
+  it('stores emails only as login names', async () => {
+    const insert = (email: string) =>
+      ctx.database.pool.query(
+        `insert into users (account_id, role_id, email, first_name, last_name)
+         select account_id, role_id, $1, 'T', 'U' from users limit 1`,
+        [email],
+      );
+    for (const email of ['Upper@aerie.example', ' spaced@aerie.example', 'lİam@aerie.example'])
+      await expect(insert(email)).rejects.toThrow(/users_email_normalized/);
+    await expect(insert('liam.brooks@northwind.example')).rejects.toThrow(/users_email_idx/);
+  });
+});
+
+describe('throttled guessing of passwords', () => {
+  const password = 'Aerie-demo-2026';
+  const from = (remoteAddress: string, cookie?: string) => ({
+    remoteAddress,
+    ...(cookie ? { cookie } : {}),
+  });
+  const attempt = (email: string, pw: string, remoteAddress: string, cookie?: string) =>
+    startSignIn(ctx.app, email, pw, undefined, from(remoteAddress, cookie));
+
+  it('makes one address wait after five wrong passwords for a name, even with the right one', async () => {
     const email = 'priya.natarajan@aerie.example';
-    for (let i = 0; i < 5; i++) await startSignIn(ctx.app, email, `wrong-${i}`);
-    const locked = await startSignIn(ctx.app, email, 'Aerie-demo-2026');
-    expect(locked.loginResponse.statusCode).toBe(429);
-    // The branded sign-in page, saying how long to wait (the lock lasts 5 minutes).
-    expect(locked.loginResponse.headers['content-type']).toContain('text/html');
-    expect(Number(locked.loginResponse.headers['retry-after'])).toBeGreaterThan(4 * 60);
-    expect(locked.loginResponse.body).toContain('<h1 id="page-title">Sign in</h1>');
-    expect(locked.loginResponse.body).toContain(IDENTITY_MESSAGES.tooManyAttempts(5 * 60));
-    expect(IDENTITY_MESSAGES.tooManyAttempts(5 * 60)).toBe(
-      'Too many sign-in attempts. Please try again in 5 minutes.',
+    for (let i = 0; i < 5; i++) {
+      const wrong = await attempt(email, `wrong-${i}`, '198.51.100.1');
+      expect(wrong.loginResponse.statusCode).toBe(401);
+    }
+    const waiting = await attempt(email, password, '198.51.100.1');
+    expect(waiting.loginResponse.statusCode).toBe(429);
+    // The branded sign-in page, saying how long to wait (the first wait is 15 seconds).
+    expect(waiting.loginResponse.headers['content-type']).toContain('text/html');
+    const wait = Number(waiting.loginResponse.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15);
+    expect(waiting.loginResponse.body).toContain('<h1 id="page-title">Sign in</h1>');
+    expect(waiting.loginResponse.body).toContain(IDENTITY_MESSAGES.tooManyAttempts(wait));
+    expect(IDENTITY_MESSAGES.tooManyAttempts(15)).toBe(
+      'Too many sign-in attempts. Please try again in 15 seconds.',
     );
-    // Unknown names are locked the same way, so a lock says nothing about existence.
-    for (let i = 0; i < 5; i++) await startSignIn(ctx.app, 'ghost@aerie.example', `wrong-${i}`);
-    const ghost = await startSignIn(ctx.app, 'ghost@aerie.example', 'x');
+    // The same name in another form is the same guesser.
+    const shouted = await attempt(' PRIYA.Natarajan@aerie.example', password, '198.51.100.1');
+    expect(shouted.loginResponse.statusCode).toBe(429);
+    // Unknown names wait the same way, so a wait says nothing about existence.
+    for (let i = 0; i < 5; i++) await attempt('ghost@aerie.example', `wrong-${i}`, '198.51.100.1');
+    const ghost = await attempt('ghost@aerie.example', 'x', '198.51.100.1');
     expect(ghost.loginResponse.statusCode).toBe(429);
+  });
+
+  it('lets the user in from another address at once: a stranger cannot lock an account', async () => {
+    const other = await attempt('priya.natarajan@aerie.example', password, '198.51.100.2');
+    expect(other.loginResponse.statusCode).toBe(303);
+  });
+
+  it('holds an account guessed from many addresses back by 30 seconds at most, and not at all in a browser it signed in with', async () => {
+    const email = 'marcus.chen@aerie.example';
+    const before = await attempt(email, password, '198.51.100.3');
+    expect(before.loginResponse.statusCode).toBe(303);
+    const knownBrowser = [before.loginResponse.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('aerie_known_browser='))
+      ?.split(';')[0];
+    expect(knownBrowser).toBeDefined();
+    // One wrong guess from each of 20 addresses: no address reaches its own back-off.
+    for (let i = 1; i <= 20; i++) {
+      const wrong = await attempt(email, `wrong-${i}`, `192.0.2.${i}`);
+      expect(wrong.loginResponse.statusCode).toBe(401);
+    }
+    const elsewhere = await attempt(email, password, '192.0.2.100');
+    expect(elsewhere.loginResponse.statusCode).toBe(429);
+    const wait = Number(elsewhere.loginResponse.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(30);
+    const known = await attempt(email, password, '192.0.2.101', knownBrowser);
+    expect(known.loginResponse.statusCode).toBe(303);
+  });
+
+  it('keeps its counts in the database: another instance on it makes the same address wait', async () => {
+    for (let i = 0; i < 5; i++)
+      await attempt('restart@aerie.example', `wrong-${i}`, '198.51.100.5');
+    const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    try {
+      const waiting = await startSignIn(
+        second,
+        'restart@aerie.example',
+        'x',
+        undefined,
+        from('198.51.100.5'),
+      );
+      expect(waiting.loginResponse.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 
@@ -109,9 +198,12 @@ describe('the per-address limit on sign-in attempts', () => {
         },
         payload: new URLSearchParams({ email, password: 'wrong' }).toString(),
       });
-    // A different name each time: the per-name lock must not answer first.
+    // Names in turn, none past its free guesses, so the throttle does not answer first. Known
+    // users' test hashes are cheap: the posts fit well within the limit's minute (unknown names
+    // would each cost a decoy hash at the production cost).
+    const names = demoUsers.map((u) => u.email).filter((e) => !e.startsWith('marcus'));
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_MINUTE; i++) {
-      expect((await post(`guess-${i}@aerie.example`)).statusCode).toBe(401);
+      expect((await post(names[i % names.length]!)).statusCode).toBe(401);
     }
     const limited = await post('guess-last@aerie.example');
     expect(limited.statusCode).toBe(429);
@@ -142,14 +234,25 @@ describe('client credentials at POST /connect/token', () => {
     );
   });
 
-  async function token(form: Record<string, string>, headers: Record<string, string> = {}) {
+  async function token(
+    form: Record<string, string>,
+    headers: Record<string, string> = {},
+    at: { url?: string; remoteAddress?: string } = {},
+  ) {
     return ctx.app.inject({
       method: 'POST',
-      url: '/connect/token',
+      url: at.url ?? '/connect/token',
+      ...(at.remoteAddress ? { remoteAddress: at.remoteAddress } : {}),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: new URLSearchParams(form).toString(),
     });
   }
+  const credentials = (secret: string) => ({
+    grant_type: 'client_credentials',
+    scope: 'partners-api',
+    client_id: 'northwind-integration',
+    client_secret: secret,
+  });
 
   it('issues a partners-api token that acts as the creating user', async () => {
     const res = await token({
@@ -199,11 +302,98 @@ describe('client credentials at POST /connect/token', () => {
     expect(unknown.statusCode).toBe(401);
   });
 
+  it('makes an address that guessed a client secret five times wait, and no other address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await token(credentials(`guess-${i}`), {}, { remoteAddress: '198.51.100.20' });
+      expect(wrong.statusCode).toBe(401);
+    }
+    for (const url of ['/connect/token', '/auth/token']) {
+      const waiting = await token(
+        credentials('s3cret-value-for-tests'),
+        {},
+        { url, remoteAddress: '198.51.100.20' },
+      );
+      expect(waiting.statusCode).toBe(429);
+      const wait = Number(waiting.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(15);
+      expect(waiting.json()).toEqual({
+        error: 'too_many_requests',
+        error_description: TOKEN_MESSAGES.tooManyRequests(wait),
+      });
+    }
+    const elsewhere = await token(
+      credentials('s3cret-value-for-tests'),
+      {},
+      { url: '/auth/token', remoteAddress: '198.51.100.21' },
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it.each(['/connect/token', '/auth/token'])(
+    'limits %s per address and minute, answering 429 with Retry-After',
+    async (url) => {
+      const remoteAddress = url === '/auth/token' ? '198.51.100.30' : '198.51.100.31';
+      const bad = () => token({ grant_type: 'client_credentials' }, {}, { url, remoteAddress });
+      for (let i = 0; i < TOKEN_REQUESTS_PER_MINUTE; i++)
+        expect((await bad()).statusCode).toBe(400);
+      const limited = await bad();
+      expect(limited.statusCode).toBe(429);
+      const wait = Number(limited.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(limited.json<{ error: string }>().error).toBe('too_many_requests');
+    },
+  );
+
   it('never stores the secret itself', async () => {
     const rows = await ctx.database.pool.query<{ secret_hash: string }>(
       'select secret_hash from api_clients',
     );
     expect(rows.rows.every((r) => !r.secret_hash.includes('s3cret'))).toBe(true);
+  });
+});
+
+describe('URLs the identity provider builds', () => {
+  const forged = [
+    { host: 'evil.example' },
+    { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    { forwarded: 'host=evil.example;proto=https' },
+  ];
+
+  it.each(forged)(
+    'are the public address in discovery, whatever the request says (%o)',
+    async (headers) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/auth/.well-known/openid-configuration',
+        headers,
+        remoteAddress: '192.0.2.60',
+      });
+      expect(res.statusCode).toBe(200);
+      const urls = Object.entries(res.json<Record<string, unknown>>()).filter(
+        ([key, value]) =>
+          typeof value === 'string' &&
+          (key === 'issuer' || key.endsWith('_endpoint') || key.endsWith('_uri')),
+      );
+      expect(urls.map(([key]) => key)).toEqual(
+        expect.arrayContaining(['issuer', 'token_endpoint', 'jwks_uri', 'end_session_endpoint']),
+      );
+      for (const [, url] of urls) expect(url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/auth(/|$)`));
+      expect(res.body).not.toContain('evil.example');
+    },
+  );
+
+  it.each(forged)('are the public address in the sign-out form (%o)', async (headers) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/auth/session/end',
+      headers,
+      remoteAddress: '192.0.2.61',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`action="${TEST_PUBLIC_URL}/auth/session/end/confirm"`);
+    expect(res.body).not.toContain('evil.example');
   });
 });
 

@@ -1,19 +1,20 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { UsersRepository } from '../features/users/index.js';
-import type { ApiClientsRepository } from './api-clients.repository.js';
-import { deriveClientSecret } from './client-secrets.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { CredentialThrottle } from './credential-throttle.js';
+import type { KnownBrowsers } from './known-browsers.js';
 import { changePasswordPage, errorPage, identityCss, loginPage, logoutScript } from './pages.js';
-import { decoyHash, hashPassword, PASSWORD_RULES, verifyPassword } from './passwords.js';
+import { hashPassword, PASSWORD_RULES } from './passwords.js';
+import { mountProvider, pinToPublicUrl } from './provider-mount.js';
+import type { SignInGuard } from './sign-in-guard.js';
+import { registerTokenEndpoints } from './token-endpoint.js';
 
 export const IDENTITY_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
-  /** The lock of a login name and the per-address limit; `seconds` is the Retry-After. */
+  /** The throttle's back-off and the per-address limit; `seconds` is the Retry-After. */
   tooManyAttempts: (seconds: number) =>
     `Too many sign-in attempts. Please try again in ${waitText(seconds)}.`,
   passwordMismatch: 'The new passwords do not match.',
@@ -54,7 +55,7 @@ function formRateLimit(max: number) {
   } as const;
 }
 
-/** Sign-in form posts allowed per address and minute (the per-name lock counts failures). */
+/** Sign-in form posts allowed per address and minute, whatever the names (the guard throttles guesses). */
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 20;
 
 export interface IdentityRoutesOptions {
@@ -62,8 +63,10 @@ export interface IdentityRoutesOptions {
   brand: string;
   publicUrl: string;
   users: UsersRepository;
-  throttle: LoginThrottle;
-  apiClients: ApiClientsRepository;
+  guard: SignInGuard;
+  knownBrowsers: KnownBrowsers;
+  /** Throttles guessing of client secrets at the token endpoints. */
+  throttle: CredentialThrottle;
 }
 
 const loginBody = z.object({
@@ -99,31 +102,18 @@ function html(reply: FastifyReply, body: string, status = 200) {
     .send(body);
 }
 
-/** Hands a request to the provider under its `/auth` mount, with the prefix stripped. */
-function passToProvider(
-  provider: Provider,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  url?: string,
-) {
-  const raw = request.raw as IncomingMessage & { originalUrl?: string };
-  const original = url ?? raw.url ?? '/';
-  raw.originalUrl = original;
-  raw.url = original.startsWith('/auth') ? original.slice('/auth'.length) || '/' : original;
-  reply.hijack();
-  const res: ServerResponse = reply.raw;
-  return provider.callback()(raw, res);
-}
-
 /**
  * Mounts the embedded OpenID Connect provider at /auth, its own sign-in and
- * change-password pages, and the spec's token endpoint POST /connect/token.
+ * change-password pages, and the token endpoints (the provider's and the spec's /connect/token).
  */
 export async function identityRoutes(
   app: FastifyInstance,
   o: IdentityRoutesOptions,
 ): Promise<void> {
   const { provider } = o;
+  const passToProvider = mountProvider(provider);
+  // Every URL the provider and these pages build is the public address's (provider-mount.ts).
+  app.addHook('onRequest', pinToPublicUrl(o.publicUrl));
 
   app.get('/auth/assets/identity.css', async (_req, reply) =>
     reply
@@ -153,7 +143,7 @@ export async function identityRoutes(
       400,
     );
 
-  // Our pages: forms are url-encoded; sign-in attempts are rate-limited per address as well as per login name.
+  // Our pages and the token endpoints: forms are url-encoded, limited per address, throttled.
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
     await pages.register(rateLimit, { global: false });
@@ -218,24 +208,26 @@ export async function identityRoutes(
         const page = (error: string, status: number) =>
           signInPage(reply, details.uid, email, error, status);
 
-        const lockedFor = await o.throttle.lockedForSeconds(email);
-        if (lockedFor > 0) {
-          reply.header('retry-after', String(lockedFor));
-          return page(IDENTITY_MESSAGES.tooManyAttempts(lockedFor), 429);
+        const check = await o.guard.check({
+          email,
+          password,
+          ip: request.ip,
+          cookie: request.headers.cookie,
+        });
+        if (check.outcome === 'throttled') {
+          reply.header('retry-after', String(check.waitSeconds));
+          return page(IDENTITY_MESSAGES.tooManyAttempts(check.waitSeconds), 429);
         }
-        const userId = await checkCredentials(o.users, email, password);
-        if (!userId) {
-          await o.throttle.recordFailure(email);
-          return page(IDENTITY_MESSAGES.invalidCredentials, 401);
-        }
-        await o.throttle.reset(email);
-        reply.hijack();
-        return provider.interactionFinished(
+        if (check.outcome === 'invalid') return page(IDENTITY_MESSAGES.invalidCredentials, 401);
+        const returnTo = await provider.interactionResult(
           request.raw,
           reply.raw,
-          { login: { accountId: userId } },
+          { login: { accountId: check.userId } },
           { mergeWithLastSubmission: false },
         );
+        return reply
+          .header('set-cookie', o.knownBrowsers.cookieFor(check.userId))
+          .redirect(returnTo, 303);
       },
     );
 
@@ -286,74 +278,30 @@ export async function identityRoutes(
         if (b.newPassword !== b.confirmPassword)
           return page(IDENTITY_MESSAGES.passwordMismatch, 400);
         if (b.newPassword === b.currentPassword) return page(IDENTITY_MESSAGES.passwordSame, 400);
-        const lockedFor = await o.throttle.lockedForSeconds(email);
-        if (lockedFor > 0) {
-          reply.header('retry-after', String(lockedFor));
-          return page(IDENTITY_MESSAGES.tooManyAttempts(lockedFor), 429);
+        const check = await o.guard.check({
+          email,
+          password: b.currentPassword,
+          ip: request.ip,
+          cookie: request.headers.cookie,
+        });
+        if (check.outcome === 'throttled') {
+          reply.header('retry-after', String(check.waitSeconds));
+          return page(IDENTITY_MESSAGES.tooManyAttempts(check.waitSeconds), 429);
         }
-        const userId = await checkCredentials(o.users, email, b.currentPassword);
-        if (!userId) {
-          await o.throttle.recordFailure(email);
-          return page(IDENTITY_MESSAGES.invalidCredentials, 401);
-        }
-        await o.throttle.reset(email);
-        await o.users.setPassword(userId, await hashPassword(b.newPassword));
+        if (check.outcome === 'invalid') return page(IDENTITY_MESSAGES.invalidCredentials, 401);
+        await o.users.setPassword(check.userId, await hashPassword(b.newPassword));
         return page(undefined, 200, IDENTITY_MESSAGES.passwordChanged);
       },
     );
 
-    // The spec's token endpoint. API client secrets are stored derived: the presented secret is
-    // replaced by its derived form before the provider authenticates the client.
-    pages.post(
-      '/connect/token',
-      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-      async (request, reply) => {
-        const body: Record<string, string> = {};
-        for (const [k, v] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {
-          if (typeof v === 'string') body[k] = v;
-        }
-        const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-        if (basic?.[1]) {
-          const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-          const sep = decoded.indexOf(':');
-          if (sep > 0) {
-            body['client_id'] = decodeURIComponent(decoded.slice(0, sep));
-            body['client_secret'] = decodeURIComponent(decoded.slice(sep + 1));
-          }
-          delete request.raw.headers.authorization;
-        }
-        if (body['client_id'] && body['client_secret']) {
-          const salt = await o.apiClients.secretSaltOf(body['client_id']);
-          body['client_secret'] = salt
-            ? await deriveClientSecret(body['client_secret'], salt)
-            : '!';
-        }
-        const raw = request.raw as IncomingMessage & { body?: unknown };
-        raw.body = body;
-        return passToProvider(provider, request, reply, '/auth/token');
-      },
-    );
+    registerTokenEndpoints(pages, { passToProvider, throttle: o.throttle });
   });
 
   // Everything else under /auth is the provider's own (authorization, token, jwks, discovery, end session).
   await app.register(async (passthrough) => {
     passthrough.removeAllContentTypeParsers();
     passthrough.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    passthrough.all('/auth/*', async (request, reply) => passToProvider(provider, request, reply));
-    passthrough.all('/auth', async (request, reply) => passToProvider(provider, request, reply));
+    passthrough.all('/auth/*', async (request, reply) => passToProvider(request, reply));
+    passthrough.all('/auth', async (request, reply) => passToProvider(request, reply));
   });
-}
-
-/** Returns the user id when the email and password match an active local user. Same cost either way. */
-async function checkCredentials(
-  users: UsersRepository,
-  email: string,
-  password: string,
-): Promise<string | null> {
-  const user = email ? await users.findByEmail(email) : null;
-  if (!user || user.disabled || user.loginType !== 'Local' || !user.passwordHash) {
-    await verifyPassword(password, await decoyHash());
-    return null;
-  }
-  return (await verifyPassword(password, user.passwordHash)) ? user.id : null;
 }

@@ -7,7 +7,9 @@ import Provider, {
 } from 'oidc-provider';
 import { PARTNERS_API_SCOPE, PORTAL_API_SCOPE } from '@aerie/contract';
 import type { UsersRepository } from '../features/users/index.js';
+import { randomBytes } from 'node:crypto';
 import type { ApiClientsRepository } from './api-clients.repository.js';
+import { verifyClientSecret } from './client-secrets.js';
 import type { IdentityKeys } from './keys.js';
 import { createOidcAdapterFactory } from './oidc-adapter.js';
 import type { OidcPayloadsRepository } from './oidc-payloads.repository.js';
@@ -25,7 +27,12 @@ export interface ProviderOptions {
   payloads: OidcPayloadsRepository;
   /** Seconds; the portal renews silently well before expiry. */
   portalAccessTokenTtl?: number;
+  /** Seconds; API clients' (client credentials) access tokens. */
+  clientAccessTokenTtl?: number;
 }
+
+/** The access token claim that names the token's grant (revoked at sign-out). */
+export const GRANT_ID_CLAIM = 'grant_id';
 
 /** Seconds. */
 const TTL = {
@@ -46,6 +53,7 @@ const TTL = {
 export function createProvider(o: ProviderOptions): Provider {
   const baseAdapter = createOidcAdapterFactory(o.payloads);
   const portalTtl = o.portalAccessTokenTtl ?? TTL.portalAccessToken;
+  const clientTtl = o.clientAccessTokenTtl ?? TTL.clientAccessToken;
 
   const configuration: Configuration = {
     adapter: (kind: string) =>
@@ -66,6 +74,8 @@ export function createProvider(o: ProviderOptions): Provider {
         scope: 'openid profile offline_access',
       },
     ],
+    // Secrets are only ever presented, never used as keys (no client_secret_jwt, no HS*).
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     jwks: { keys: [o.keys.signing] },
     cookies: { keys: o.keys.cookieKeys },
     pkce: { required: () => true },
@@ -73,10 +83,16 @@ export function createProvider(o: ProviderOptions): Provider {
     // OIDC scopes only: 'api' and 'partners-api' are the resource server's scopes.
     scopes: ['openid', 'profile', 'offline_access'],
     claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'email'] },
+    // A user's access token names its grant, which signing out destroys: the API refuses the
+    // token from then on (plugins/auth.ts), not only once it expires.
+    extraTokenClaims: (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId
+        ? { [GRANT_ID_CLAIM]: token.grantId }
+        : undefined,
     conformIdTokenClaims: false,
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? portalTtl,
-      ClientCredentials: TTL.clientAccessToken,
+      ClientCredentials: clientTtl,
       Session: TTL.session,
       Interaction: TTL.interaction,
       Grant: TTL.grant,
@@ -151,7 +167,7 @@ export function createProvider(o: ProviderOptions): Provider {
           return {
             scope: portal ? PORTAL_API_SCOPE : PARTNERS_API_SCOPE,
             audience: o.audience,
-            accessTokenTTL: portal ? portalTtl : TTL.clientAccessToken,
+            accessTokenTTL: portal ? portalTtl : clientTtl,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -171,8 +187,24 @@ export function createProvider(o: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(o.issuer, configuration);
+  // NOTE: oidc-provider compares a presented secret with the client record's client_secret;
+  // API client secrets are stored hashed, so the comparison is replaced by the one check in
+  // client-secrets.ts (the way the library's author suggests for hashed secrets, issue #631).
+  provider.Client.prototype.compareClientSecret = async function (
+    this: { clientId: string },
+    actual,
+  ) {
+    return verifyClientSecret(actual, await o.apiClients.credentialsOf(this.clientId));
+  };
   return provider;
 }
+
+/**
+ * The client_secret of API client records: the provider requires one for the secret-based
+ * methods, but never compares it (compareClientSecret above) nor uses it as a key
+ * (clientAuthMethods). Random per process, so it can match nothing.
+ */
+const UNUSED_CLIENT_SECRET = randomBytes(32).toString('base64url');
 
 /** API clients are registered in `api_clients`; they use the client-credentials grant only. */
 function apiClientAdapter(apiClients: ApiClientsRepository, fallback: Adapter): Adapter {
@@ -183,7 +215,7 @@ function apiClientAdapter(apiClients: ApiClientsRepository, fallback: Adapter): 
       if (!client) return undefined;
       return {
         client_id: client.clientId,
-        client_secret: client.secretHash,
+        client_secret: UNUSED_CLIENT_SECRET,
         grant_types: ['client_credentials'],
         response_types: [],
         redirect_uris: [],

@@ -17,6 +17,8 @@ export interface VerifiedToken {
   email: string | null;
   /** When the token expires (ms since the epoch, from `exp`). */
   expiresAt: number;
+  /** The embedded provider's grant of a user's token (`grant_id`), destroyed at sign-out. */
+  grantId: string | null;
 }
 
 export class InvalidTokenError extends Error {}
@@ -58,6 +60,7 @@ export function createTokenVerifier(o: TokenVerifierOptions): TokenVerifier {
       email: typeof payload['email'] === 'string' ? payload['email'] : null,
       // `exp` is a required claim: jwtVerify refuses a token without it.
       expiresAt: (payload.exp ?? 0) * 1000,
+      grantId: typeof payload['grant_id'] === 'string' ? payload['grant_id'] : null,
     };
   };
 }

@@ -32,9 +32,26 @@ async function setup() {
     const expiresAt = Number(token.split(':')[1]);
     if (!(expiresAt > t)) throw new InvalidTokenError('ERR_JWT_EXPIRED');
     return token.startsWith('client')
-      ? { sub: null, clientId: 'nw-ops', scopes: ['partners-api'], email: null, expiresAt }
-      : { sub: USER_ID, clientId: 'aerie-portal', scopes: ['api'], email: null, expiresAt };
+      ? {
+          sub: null,
+          clientId: 'nw-ops',
+          scopes: ['partners-api'],
+          email: null,
+          expiresAt,
+          grantId: null,
+        }
+      : {
+          sub: USER_ID,
+          clientId: 'aerie-portal',
+          scopes: ['api'],
+          email: null,
+          expiresAt,
+          grantId: 'grant-1',
+        };
   });
+  // Grants that exist: signing out destroys one.
+  const grants = new Set(['grant-1']);
+  const grantActive = vi.fn(async (grantId: string) => grants.has(grantId));
   const resolveApiClientOwner = vi.fn(async (clientId: string) =>
     clientId === 'nw-ops' ? USER_ID : null,
   );
@@ -49,10 +66,15 @@ async function setup() {
     portalClientId: 'aerie-portal',
     resolveApiClientOwner,
     recordActivity,
+    grantActive,
     principals,
     now,
   });
   app.get('/who', async (request) => request.principal());
+  app.get('/still-valid', async (request) => ({
+    valid: await request.credentials().stillValid(),
+    expiresAt: request.credentials().expiresAt,
+  }));
   await app.ready();
   const call = async (token: string) =>
     app.inject({ method: 'GET', url: '/who', headers: { authorization: `Bearer ${token}` } });
@@ -64,6 +86,7 @@ async function setup() {
     recordActivity,
     resolveApiClientOwner,
     principals,
+    grants,
     call,
     advance: (ms: number) => (t += ms),
     at: (ms: number) => t + ms,
@@ -149,6 +172,36 @@ describe('authentication: the short-lived principal cache', () => {
     expect(s.principals.size).toBe(0);
     // Integrations are not counted as the user's activity.
     expect(s.recordActivity).not.toHaveBeenCalled();
+  });
+
+  it("refuses a user's token once its grant is gone (signed out), when the cache is cleared", async () => {
+    const s = await setup();
+    close = () => s.app.close();
+    const token = `a:${s.at(60 * 60_000)}`;
+    expect((await s.call(token)).statusCode).toBe(200);
+    s.grants.delete('grant-1');
+    s.principals.clear();
+    const res = await s.call(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      message: 'The access token was revoked: its session has ended.',
+    });
+  });
+
+  it('re-checks credentials for a long response without the cache', async () => {
+    const s = await setup();
+    close = () => s.app.close();
+    const token = `a:${s.at(60 * 60_000)}`;
+    const check = () =>
+      s.app.inject({
+        method: 'GET',
+        url: '/still-valid',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await check()).json()).toEqual({ valid: true, expiresAt: s.at(60 * 60_000) });
+    // Cached for the request itself, but stillValid() looks at the user again.
+    s.user.disabled = true;
+    expect((await check()).json()).toMatchObject({ valid: false });
   });
 
   it('remembers nothing for a refused token', async () => {

@@ -14,10 +14,24 @@ export interface Principal {
   apiClientId: string | null;
 }
 
+/** The caller's credentials, for a response that outlives the request (the live stream). */
+export interface Credentials {
+  principal: Principal;
+  /** When the access token expires (ms since the epoch). */
+  expiresAt: number;
+  /**
+   * Checks the token, the user (active) and the API client (not deleted) again, bypassing every
+   * cache: false once they no longer hold. Other failures (the database) reject.
+   */
+  stillValid(): Promise<boolean>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller; throws 401 on a route that did not authenticate. */
     principal(): Principal;
+    /** The verified caller's credentials; throws 401 on a route that did not authenticate. */
+    credentials(): Credentials;
   }
   interface FastifyContextConfig {
     /** Routes that answer without a bearer token (health, status, runtime config). */
@@ -31,6 +45,11 @@ export interface AuthOptions {
   portalClientId: string;
   /** How an external issuer's token maps to a user: by `sub` as our user id, else by email claim. */
   resolveApiClientOwner(clientId: string): Promise<string | null>;
+  /**
+   * Whether a user's token's grant (`grant_id`) still exists: signing out destroys it. Without
+   * it (an external issuer), or for a token without the claim, only the expiry counts.
+   */
+  grantActive?: (grantId: string) => Promise<boolean>;
   /** Told of each authenticated user call (not API clients'); must return at once, never throw. */
   recordActivity?: (userId: string) => void;
   /**
@@ -53,41 +72,30 @@ export interface CachedPrincipal {
   tokenExpiresAt: number;
 }
 
-const principalKey = Symbol('principal');
-type WithPrincipal = FastifyRequest & { [principalKey]?: Principal };
+const credentialsKey = Symbol('credentials');
+type WithCredentials = FastifyRequest & { [credentialsKey]?: Credentials };
 
 /**
  * Verifies the bearer token on every route of the instance it is registered
  * in, unless the route is marked public. Registered once for all API routes.
  */
 export function registerAuthentication(app: FastifyInstance, o: AuthOptions): void {
+  const credentialsOf = (request: FastifyRequest) => {
+    const c = (request as WithCredentials)[credentialsKey];
+    if (!c) throw new UnauthorizedError();
+    return c;
+  };
   app.decorateRequest('principal', function (this: FastifyRequest) {
-    const p = (this as WithPrincipal)[principalKey];
-    if (!p) throw new UnauthorizedError();
-    return p;
+    return credentialsOf(this).principal;
+  });
+  app.decorateRequest('credentials', function (this: FastifyRequest) {
+    return credentialsOf(this);
   });
 
   const now = o.now ?? Date.now;
-  const remember = (request: FastifyRequest, principal: Principal) => {
-    (request as WithPrincipal)[principalKey] = principal;
-    // Monthly active users count people, not integrations acting for them.
-    if (principal.apiClientId === null) o.recordActivity?.(principal.userId);
-  };
 
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.public) return;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    const raw = match?.[1];
-    if (!raw) throw new UnauthorizedError('A bearer access token is required.');
-    const cached = o.principals?.get(raw);
-    if (cached) {
-      if (cached.tokenExpiresAt > now()) {
-        remember(request, cached.principal);
-        return;
-      }
-      o.principals?.delete(raw);
-    }
+  /** Verifies a bearer token and loads its user, without any cache; throws 401. */
+  async function authenticate(raw: string): Promise<CachedPrincipal & { isClientToken: boolean }> {
     let token;
     try {
       token = await o.verify(raw);
@@ -109,20 +117,62 @@ export function registerAuthentication(app: FastifyInstance, o: AuthOptions): vo
       if (!token.scopes.includes(PORTAL_API_SCOPE) && !token.scopes.includes(PARTNERS_API_SCOPE)) {
         throw new UnauthorizedError('The access token lacks the API scope.');
       }
+      if (token.grantId && o.grantActive && !(await o.grantActive(token.grantId)))
+        throw new UnauthorizedError('The access token was revoked: its session has ended.');
       userId = await resolveUserId(o.users, token.sub, token.email);
     }
     const user = userId ? await o.users.findById(userId) : null;
     if (!user || user.disabled)
       throw new UnauthorizedError('The access token does not belong to an active user.');
-    const principal: Principal = {
-      userId: user.id,
-      accountId: user.accountId,
-      role: user.role,
-      apiClientId: isClientToken ? token.clientId : null,
+    return {
+      principal: {
+        userId: user.id,
+        accountId: user.accountId,
+        role: user.role,
+        apiClientId: isClientToken ? token.clientId : null,
+      },
+      tokenExpiresAt: token.expiresAt,
+      isClientToken,
     };
+  }
+
+  const remember = (request: FastifyRequest, raw: string, verified: CachedPrincipal) => {
+    const { principal } = verified;
+    (request as WithCredentials)[credentialsKey] = {
+      principal,
+      expiresAt: verified.tokenExpiresAt,
+      stillValid: () =>
+        authenticate(raw).then(
+          (again) =>
+            again.principal.userId === principal.userId && again.principal.role === principal.role,
+          (error: unknown) => {
+            if (error instanceof UnauthorizedError) return false;
+            throw error;
+          },
+        ),
+    };
+    // Monthly active users count people, not integrations acting for them.
+    if (principal.apiClientId === null) o.recordActivity?.(principal.userId);
+  };
+
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    const raw = match?.[1];
+    if (!raw) throw new UnauthorizedError('A bearer access token is required.');
+    const cached = o.principals?.get(raw);
+    if (cached) {
+      if (cached.tokenExpiresAt > now()) {
+        remember(request, raw, cached);
+        return;
+      }
+      o.principals?.delete(raw);
+    }
+    const { isClientToken, ...verified } = await authenticate(raw);
     // API clients' tokens are checked every time: deleting a client stops its tokens at once.
-    if (!isClientToken) o.principals?.set(raw, { principal, tokenExpiresAt: token.expiresAt });
-    remember(request, principal);
+    if (!isClientToken) o.principals?.set(raw, verified);
+    remember(request, raw, verified);
   });
 }
 

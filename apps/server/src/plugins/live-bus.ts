@@ -10,6 +10,8 @@ import type { Database } from '../db/database.js';
 export const LIVE_CHANNELS = {
   notifications: 'aerie_notifications',
   cacheClear: 'aerie_cache_clear',
+  /** A user's credentials changed (credentials-events.ts). */
+  credentials: 'aerie_credentials',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 

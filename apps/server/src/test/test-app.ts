@@ -138,6 +138,12 @@ async function pgliteTemplate(): Promise<Blob> {
 /** A minimal cookie jar for following the identity provider's redirects through `inject`. */
 class CookieJar {
   private cookies = new Map<string, string>();
+  constructor(header?: string) {
+    for (const pair of header?.split(';') ?? []) {
+      const at = pair.indexOf('=');
+      if (at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  }
   store(response: LightMyRequestResponse) {
     for (const c of response.cookies) {
       if (c.value === '' || (c.expires && c.expires.getTime() < Date.now()))
@@ -160,6 +166,8 @@ export interface SignInResult {
   accessToken: string;
   idToken: string;
   loginResponse: LightMyRequestResponse;
+  /** The browser's cookies afterwards (the provider's session), as a Cookie header. */
+  cookies: string;
 }
 
 /**
@@ -208,7 +216,45 @@ export async function signIn(
     accessToken: body.access_token,
     idToken: body.id_token,
     loginResponse: attempt.loginResponse,
+    cookies: jar.header(),
   };
+}
+
+/** Where a sign-in comes from: the client address, and cookies the browser already holds. */
+export interface SignInFrom {
+  remoteAddress?: string;
+  /** A Cookie header sent along (e.g. the known-browser cookie of an earlier sign-in). */
+  cookie?: string;
+  /** More headers of the form's post (e.g. X-Forwarded-For from a proxy). */
+  headers?: Record<string, string>;
+}
+
+/** Signs out as the portal does: the provider's end-session page, then its form (logout=yes). */
+export async function signOut(
+  app: FastifyInstance,
+  session: SignInResult,
+  publicUrl = TEST_PUBLIC_URL,
+): Promise<void> {
+  const host = new URL(publicUrl).host;
+  const query = new URLSearchParams({
+    id_token_hint: session.idToken,
+    post_logout_redirect_uri: `${publicUrl}/`,
+  });
+  const page = await app.inject({
+    method: 'GET',
+    url: `/auth/session/end?${query.toString()}`,
+    headers: { host, cookie: session.cookies },
+  });
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (page.statusCode !== 200 || !xsrf) throw new Error(`no sign-out form: ${page.statusCode}`);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/auth/session/end/confirm',
+    headers: { host, cookie: session.cookies, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+  });
+  if (confirm.statusCode !== 303 || confirm.headers.location !== `${publicUrl}/`)
+    throw new Error(`sign-out answered ${confirm.statusCode}`);
 }
 
 /** Opens an authorization request and submits the sign-in form; returns the form's answer. */
@@ -217,9 +263,10 @@ export async function startSignIn(
   email: string,
   password: string,
   publicUrl = TEST_PUBLIC_URL,
+  from: SignInFrom = {},
 ) {
   const host = new URL(publicUrl).host;
-  const jar = new CookieJar();
+  const jar = new CookieJar(from.cookie);
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const query = new URLSearchParams({
@@ -246,11 +293,17 @@ export async function startSignIn(
   const loginResponse = await app.inject({
     method: 'POST',
     url: `${interactionPath}/login`,
-    headers: { host, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
+    headers: {
+      host,
+      cookie: jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+      ...from.headers,
+    },
     payload: new URLSearchParams({ email, password }).toString(),
   });
   jar.store(loginResponse);
-  return { jar, verifier, host, interactionPath, loginPage, loginResponse };
+  return { jar, verifier, host, interactionPath, authorize, loginPage, loginResponse };
 }
 
 export function bearer(token: string) {

@@ -1,6 +1,27 @@
 import type { UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isAuxiliaryAuthWindow, returnTargetFromState, watchSession } from './auth';
+import { isAuxiliaryAuthWindow, isSignedInPath, returnTargetFromState, watchSession } from './auth';
+
+describe('isSignedInPath', () => {
+  it.each(['/', '/home', '/devices', '/devices/abc/overview', '/jobs', '/no/such/page'])(
+    '%s needs a session',
+    (path) => {
+      expect(isSignedInPath(path)).toBe(true);
+    },
+  );
+
+  it.each([
+    '/welcome',
+    '/configurator',
+    '/maintenance',
+    '/loadError',
+    '/welcome/',
+    '/auth/signinwin/main',
+    '/auth/signinsilent',
+  ])('%s opens without a session', (path) => {
+    expect(isSignedInPath(path)).toBe(false);
+  });
+});
 
 describe('returnTargetFromState', () => {
   it('returns to the saved path', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { shellEndpoints } from '@aerie/contract';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiAnswer, apiHandler, setupApiServer } from '../test/api-server';
@@ -22,7 +22,7 @@ const server = setupApiServer();
 
 describe('loadRuntimeConfig', () => {
   it('reads /config.json and parses it with the contract schema', async () => {
-    server.use(apiAnswer(api.shell.runtimeConfig, validConfig));
+    server.use(apiAnswer(shellEndpoints.runtimeConfig, validConfig));
 
     await expect(loadRuntimeConfig()).resolves.toEqual(validConfig);
     expect(server.requests()[0]?.path).toBe('/config.json');
@@ -30,7 +30,7 @@ describe('loadRuntimeConfig', () => {
 
   it('rejects a configuration that does not match the contract', async () => {
     server.use(
-      apiHandler(api.shell.runtimeConfig, () =>
+      apiHandler(shellEndpoints.runtimeConfig, () =>
         HttpResponse.json({ ...validConfig, authority: 'not a url' }),
       ),
     );
@@ -39,7 +39,9 @@ describe('loadRuntimeConfig', () => {
   });
 
   it('rejects when the file is missing', async () => {
-    server.use(apiHandler(api.shell.runtimeConfig, () => new HttpResponse('', { status: 404 })));
+    server.use(
+      apiHandler(shellEndpoints.runtimeConfig, () => new HttpResponse('', { status: 404 })),
+    );
 
     await expect(loadRuntimeConfig()).rejects.toThrow(/404/);
   });

@@ -1,9 +1,14 @@
 import { createContext, useContext } from 'react';
-import { api, endpointUrl, runtimeConfigSchema, type RuntimeConfig } from '@aerie/contract';
+import {
+  endpointUrl,
+  type RuntimeConfig,
+  runtimeConfigSchema,
+  shellEndpoints,
+} from '@aerie/contract';
 
 // NOTE: read before the API client is configured (its apiUrl comes from this file), so a
 // plain fetch of the declaration's path.
-export const RUNTIME_CONFIG_PATH = endpointUrl(api.shell.runtimeConfig);
+export const RUNTIME_CONFIG_PATH = endpointUrl(shellEndpoints.runtimeConfig);
 
 /**
  * Reads the runtime configuration file (spec 000 §3, "Application configuration").

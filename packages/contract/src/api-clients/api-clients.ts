@@ -9,7 +9,14 @@ export const apiClientSchema = z.object({
 export type ApiClient = z.infer<typeof apiClientSchema>;
 export const apiClientListSchema = z.array(apiClientSchema);
 
-/** `POST /v2/users/client`: clientId and secret required, secret at most 255 (spec 000 §5). */
+/** Characters the server appends to a requested client id (`-` and 16 hex digits). */
+export const API_CLIENT_ID_SUFFIX_LENGTH = 17;
+
+/**
+ * `POST /v2/users/client`: clientId and secret required, secret at most 255 (spec 000 §5). The
+ * clientId is the start of the client's id: the server appends a random ending, so ids can be
+ * neither guessed nor probed (docs/security.md).
+ */
 export const createApiClientSchema = z.object({
   clientId: z
     .string()
@@ -21,5 +28,10 @@ export const createApiClientSchema = z.object({
 });
 export type CreateApiClient = z.infer<typeof createApiClientSchema>;
 
-/** Path parameters of `DELETE /v2/users/client/{clientId}`. */
-export const apiClientParamsSchema = z.object({ clientId: z.string().min(1).max(100) });
+/** Path parameters of `DELETE /v2/users/client/{clientId}` (the full id, as listed). */
+export const apiClientParamsSchema = z.object({
+  clientId: z
+    .string()
+    .min(1)
+    .max(100 + API_CLIENT_ID_SUFFIX_LENGTH),
+});

@@ -19,6 +19,28 @@ import { telemetryEndpoints } from './telemetry.js';
 import { usersEndpoints } from './users.js';
 import { zonesEndpoints } from './zones.js';
 
+// Each area on its own: the web app imports only the areas a page calls, so a page's chunk
+// carries only those schemas (issue 13; the whole table would put every schema in the entry).
+export { accountsEndpoints } from './accounts.js';
+export { apiClientsEndpoints } from './api-clients.js';
+export { deviceConfigEndpoints } from './device-config.js';
+export { deviceFeaturesEndpoints } from './device-features.js';
+export { deviceOperationsEndpoints } from './device-operations.js';
+export { devicesEndpoints } from './devices.js';
+export { docsEndpoints } from './docs.js';
+export { feedEndpoints } from './feed.js';
+export { healthEndpoints } from './health.js';
+export { hubEndpoints } from './hub.js';
+export { jobsEndpoints } from './jobs.js';
+export { metricsEndpoints } from './metrics.js';
+export { notificationsEndpoints } from './notifications.js';
+export { referenceEndpoints } from './reference.js';
+export { shellEndpoints } from './shell.js';
+export { subscriptionsEndpoints } from './subscriptions.js';
+export { telemetryEndpoints } from './telemetry.js';
+export { usersEndpoints } from './users.js';
+export { zonesEndpoints } from './zones.js';
+
 /**
  * Every HTTP endpoint of the API by area (the same names as the server's and the web app's
  * feature folders). The server registers routes only from these, the web app calls only these,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientListSchema, apiErrorSchema } from '@aerie/contract';
+import { apiClientListSchema, apiClientSchema, apiErrorSchema } from '@aerie/contract';
 import { bearer, useApiContext } from '../../test/test-app.js';
 
 const api = useApiContext({ fleet: false });
@@ -50,11 +50,12 @@ describe('API clients', () => {
     const created = await create(hannah, { clientId: 'nw-ops', secret });
     expect(created.statusCode).toBe(201);
     expect(created.body).not.toContain(secret);
-    expect(created.json()).toMatchObject({ clientId: 'nw-ops' });
-    expect((await list(hannah)).map((c) => c.clientId)).toEqual(['nw-ops']);
+    const { clientId } = apiClientSchema.parse(created.json());
+    expect(clientId).toMatch(/^nw-ops-[0-9a-f]{16}$/);
+    expect((await list(hannah)).map((c) => c.clientId)).toEqual([clientId]);
     expect(JSON.stringify(await list(hannah))).not.toContain(secret);
 
-    const token = await clientToken('nw-ops', secret);
+    const token = await clientToken(clientId, secret);
     expect(token.statusCode).toBe(200);
     const accessToken = token.json<{ access_token: string }>().access_token;
     const me = await api.ctx.app.inject({
@@ -67,7 +68,7 @@ describe('API clients', () => {
 
     const deleted = await api.ctx.app.inject({
       method: 'DELETE',
-      url: '/v2/users/client/nw-ops',
+      url: `/v2/users/client/${clientId}`,
       headers: bearer(hannah),
     });
     expect(deleted.statusCode).toBe(204);
@@ -78,27 +79,40 @@ describe('API clients', () => {
       headers: bearer(accessToken),
     });
     expect(refused.statusCode).toBe(401);
-    expect((await clientToken('nw-ops', secret)).statusCode).toBe(401);
+    expect((await clientToken(clientId, secret)).statusCode).toBe(401);
   });
 
-  it('answers 409 when the client id is taken by anyone, or is the portal’s own', async () => {
-    expect((await create(hannah, { clientId: 'shared-id', secret: 'x' })).statusCode).toBe(201);
-    for (const clientId of ['shared-id', 'aerie-portal']) {
-      const res = await create(liam, { clientId, secret: 'y' });
-      expect(res.statusCode).toBe(409);
-      expect(apiErrorSchema.parse(res.json()).message).toBe('This client ID is already taken.');
+  it('gives every client a random ending, so a requested id never says someone has it', async () => {
+    const ids: string[] = [];
+    for (const [token, clientId] of [
+      [hannah, 'shared-id'],
+      [liam, 'shared-id'],
+      [liam, 'shared-id'],
+      [liam, 'aerie-portal'],
+    ] as const) {
+      const res = await create(token, { clientId, secret: 'x' });
+      expect(res.statusCode).toBe(201);
+      ids.push(apiClientSchema.parse(res.json()).clientId);
     }
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^(shared-id|aerie-portal)-[0-9a-f]{16}$/);
+    expect(ids).not.toContain('aerie-portal');
   });
 
-  it("lists only the caller's clients and answers 404 for another user's", async () => {
-    expect((await list(liam)).map((c) => c.clientId)).toEqual([]);
-    const res = await api.ctx.app.inject({
-      method: 'DELETE',
-      url: '/v2/users/client/shared-id',
-      headers: bearer(liam),
-    });
-    expect(res.statusCode).toBe(404);
-    expect((await list(hannah)).map((c) => c.clientId)).toEqual(['shared-id']);
+  it("answers another user's client id exactly as an id nobody has", async () => {
+    const hannahs = (await list(hannah)).find((c) => c.clientId.startsWith('shared-id-'))!;
+    const remove = (clientId: string) =>
+      api.ctx.app.inject({
+        method: 'DELETE',
+        url: `/v2/users/client/${clientId}`,
+        headers: bearer(liam),
+      });
+    const foreign = await remove(hannahs.clientId);
+    const unknown = await remove('shared-id-0123456789abcdef');
+    expect(foreign.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
+    expect((await list(hannah)).map((c) => c.clientId)).toContain(hannahs.clientId);
   });
 
   it('refuses a secret over 255 characters and missing fields, naming the field', async () => {
@@ -119,8 +133,10 @@ describe('API clients', () => {
   });
 
   it('does not let an API client token manage API clients', async () => {
-    expect((await create(liam, { clientId: 'liam-cli', secret: 'pw-liam' })).statusCode).toBe(201);
-    const token = (await clientToken('liam-cli', 'pw-liam')).json<{ access_token: string }>();
+    const created = await create(liam, { clientId: 'liam-cli', secret: 'pw-liam' });
+    expect(created.statusCode).toBe(201);
+    const { clientId } = apiClientSchema.parse(created.json());
+    const token = (await clientToken(clientId, 'pw-liam')).json<{ access_token: string }>();
     const res = await create(token.access_token, { clientId: 'minted', secret: 'z' });
     expect(res.statusCode).toBe(403);
     expect(apiErrorSchema.parse(res.json()).message).toBe(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { api, type ApiClient, type CreateApiClient } from '@aerie/contract';
 import type { Principal } from '../../plugins/auth.js';
 import type { Authorize } from '../../plugins/authorization.js';
@@ -5,17 +6,23 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../plugins/erro
 import type { ApiClientsRepository } from '../../identity/api-clients.repository.js';
 import { API_CLIENT_MESSAGES } from './api-clients.messages.js';
 
+/** A client's id: the requested start, `-`, 16 random hex digits (64 bits). */
+function newClientId(requested: string): string {
+  return `${requested}-${randomBytes(8).toString('hex')}`;
+}
+
 /**
  * Every signed-in user may keep API clients (spec 000 §2.4); a client acts as
- * its creator. Client ids are global: the identity provider knows them by id.
+ * its creator. Client ids are global (the identity provider knows them by id), so each gets a
+ * random ending: an id can be neither guessed nor probed by asking for it (a taken id would
+ * say someone has it), and another user's id is as unknown as a made-up one (404).
  */
 export function createApiClientsService(
   repo: ApiClientsRepository,
-  reservedClientIds: string[],
   authorize: Authorize,
+  /** Told after one of the user's clients is deleted (its tokens stop at once). */
+  credentialsChanged: (userId: string) => Promise<void>,
 ) {
-  const reserved = new Set(reservedClientIds.map((id) => id.toLowerCase()));
-
   // NOTE: a leaked client secret must not be able to mint further credentials.
   function assertUserToken(principal: Principal): void {
     if (principal.apiClientId !== null)
@@ -32,24 +39,25 @@ export function createApiClientsService(
     async create(principal: Principal, input: CreateApiClient): Promise<ApiClient> {
       await authorize(principal, api.apiClients.create.access);
       assertUserToken(principal);
-      if (reserved.has(input.clientId.toLowerCase()))
-        throw new ConflictError(API_CLIENT_MESSAGES.taken);
-      const created = await repo.create(principal.userId, input.clientId, input.secret);
-      if (!created) throw new ConflictError(API_CLIENT_MESSAGES.taken);
-      const mine = await repo.listByUser(principal.userId);
-      const row = mine.find((r) => r.clientId === input.clientId);
-      return {
-        clientId: input.clientId,
-        createdOn: (row?.createdAt ?? new Date()).toISOString(),
-      };
+      // A collision of 64 random bits is not expected; a few tries make it impossible in practice.
+      for (let tries = 0; tries < 3; tries++) {
+        const clientId = newClientId(input.clientId);
+        if (await repo.create(principal.userId, clientId, input.secret)) {
+          const row = (await repo.listByUser(principal.userId)).find(
+            (r) => r.clientId === clientId,
+          );
+          return { clientId, createdOn: (row?.createdAt ?? new Date()).toISOString() };
+        }
+      }
+      throw new ConflictError(API_CLIENT_MESSAGES.taken);
     },
-
     /** Another user's client answers 404, like a missing one. */
     async delete(principal: Principal, clientId: string): Promise<void> {
       await authorize(principal, api.apiClients.delete.access);
       assertUserToken(principal);
       if (!(await repo.delete(principal.userId, clientId)))
         throw new NotFoundError(API_CLIENT_MESSAGES.notFound);
+      await credentialsChanged(principal.userId);
     },
   };
 }

@@ -16,6 +16,7 @@ export type { PublishNotification } from './notifications.service.js';
 export function createNotificationsFeature({
   pool,
   log,
+  config,
   services: { bus, authorize },
 }: FeatureContext<'bus' | 'authorize'>): ServerFeature & Pick<AppServices, 'publishNotification'> {
   const service = createNotificationsService(
@@ -24,7 +25,9 @@ export function createNotificationsFeature({
     log,
     authorize,
   );
-  const streams = createNotificationStreams(service, bus, log);
+  const streams = createNotificationStreams(service, bus, log, {
+    heartbeatMs: config.live.heartbeatSeconds * 1000,
+  });
   return {
     name: 'notifications',
     routes: notificationsRoutes(service, streams),

@@ -47,7 +47,7 @@ export function notificationsRoutes(
       const userId = await service.streamOwner(request.principal());
       if (!streams.hasRoom(userId)) throw new HttpError(429, NOTIFICATION_MESSAGES.tooManyStreams);
       reply.hijack();
-      streams.open(userId, reply.raw);
+      streams.open(userId, reply.raw, request.credentials());
       return reply;
     });
   };

@@ -116,7 +116,7 @@ describe('GET /v2/info/accessStats', () => {
                       ('Northwind Maritime – Pacific Fleet', 'bridge@northwind.example', '29 days'),
                       ('Northwind Maritime', 'gone@northwind.example', '31 days'),
                       ('Terra Logistics', 'ops@terra.example', '1 day'),
-                      ('Aerie', 'field.engineer@AERIE.example', '2 days'),
+                      ('Aerie', 'field.engineer@aerie.example', '2 days'),
                       ('Aerie', 'retired@aerie.example', '90 days')) u(account, email, ago)
          join accounts a on a.name = u.account`,
     );

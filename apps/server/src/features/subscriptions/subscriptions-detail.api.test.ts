@@ -55,7 +55,7 @@ describe('GET /v3/subscriptions/{id}', () => {
     );
     const names = await t.api.rows<{ name: string }>(
       `select d.name from device_subscriptions ds join devices d on d.id = ds.device_id
-       where ds.subscription_id = $1 order by lower(d.name), d.id`,
+       where ds.subscription_id = $1 order by d.name_sort_key, d.id`,
       [t.northwind],
     );
     expect(s.remoteNames).toEqual(names.map((n) => n.name));
@@ -210,7 +210,7 @@ describe('GET /v3/subscriptions/{id}/devices', () => {
       active: boolean;
     }>(
       `select d.id, d.name, d.serial, ds.active from device_subscriptions ds join devices d on d.id = ds.device_id
-       where ds.subscription_id = $1 order by lower(d.name), d.id`,
+       where ds.subscription_id = $1 order by d.name_sort_key, d.id`,
       [t.northwind],
     );
     expect(all).toEqual({ items: truth, count: truth.length });
@@ -244,8 +244,36 @@ describe('GET /v3/subscriptions/{id}/devices', () => {
     );
     expect(p.items).toHaveLength(20);
     expect(p.count).toBeGreaterThan(30);
-    const names = p.items.map((d) => d.name.toLowerCase());
-    expect(names).toEqual([...names].sort());
+    const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const names = p.items.map((d) => d.name);
+    expect(names).toEqual([...names].sort(natural.compare));
+  });
+
+  it('orders its devices naturally by name, "Camp 2" before "Camp 10", in the page and the detail', async () => {
+    const [sub] = await t.api.rows<{ id: string; accountId: string }>(
+      `select s.id, s.account_id as "accountId" from subscriptions s
+         where s.id <> $1 and s.id <> $2 order by s.id desc limit 1`,
+      [t.northwind, t.outside],
+    );
+    await t.api.rows(`delete from device_subscriptions where subscription_id = $1`, [sub!.id]);
+    const names = ['Camp 10', 'camp 9', 'Camp 2', 'Camp 100', 'Camp 1'];
+    for (const [i, name] of names.entries()) {
+      await t.api.rows(
+        `with d as (insert into devices (account_id, name, serial) values ($2, $3, $4) returning id)
+         insert into device_subscriptions (device_id, subscription_id, start_date, active)
+           select d.id, $1, now(), true from d`,
+        [sub!.id, sub!.accountId, name, `SER-NATURAL-${i}`],
+      );
+    }
+    const expected = ['Camp 1', 'Camp 2', 'camp 9', 'Camp 10', 'Camp 100'];
+    const page = subscriptionDeviceListSchema.parse(
+      (await t.api.call('superUser', 'GET', `/v3/subscriptions/${sub!.id}/devices`)).json(),
+    );
+    expect(page.items.map((d) => d.name)).toEqual(expected);
+    const detail = subscriptionSchema.parse(
+      (await t.api.call('superUser', 'GET', `/v3/subscriptions/${sub!.id}`)).json(),
+    );
+    expect(detail.remoteNames).toEqual(expected);
   });
 
   it('answers 404 outside the scope and 400 for take out of range', async () => {

@@ -265,7 +265,10 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
       return r.rows;
     },
 
-    /** A page of the devices the caller sees on the subscription, by name. */
+    /**
+     * A page of the devices the caller sees on the subscription, by name in the device list's
+     * natural order ("Camp 2" before "Camp 10": `name_sort_key`, migration 0010).
+     */
     async devices(
       scope: AccountScope,
       subscriptionId: string,
@@ -278,7 +281,7 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
       return pageAndCount<SubscriptionDeviceRow>(
         {
           sql: `select d.id, d.name, d.serial, ds.active ${from}
-                order by lower(d.name), d.id limit ${take} offset ${skip}`,
+                order by d.name_sort_key, d.id limit ${take} offset ${skip}`,
           params: p.params,
         },
         { sql: `select count(*)::int as n ${from}`, params: p.params },

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { RoleKey } from '@aerie/contract';
 import type { accounts, users } from '../../db/schema.js';
+import { normalizeEmail } from './email.js';
 
 /** A user with their account's name and role key. */
 export type UserRecord = Pick<
@@ -35,11 +36,13 @@ export function createUsersRepository(pool: pg.Pool) {
       return r.rows[0] ?? null;
     },
 
+    /** The user of a login email in any form (normalizeEmail); null for none or an invalid one. */
     async findByEmail(email: string): Promise<UserRecord | null> {
-      const r = await pool.query<UserRecord>(
-        `${SELECT_USER} where lower(u.email) = lower($1) limit 1`,
-        [email],
-      );
+      const loginName = normalizeEmail(email);
+      if (!loginName) return null;
+      const r = await pool.query<UserRecord>(`${SELECT_USER} where u.email = $1 limit 1`, [
+        loginName,
+      ]);
       return r.rows[0] ?? null;
     },
 

@@ -66,6 +66,33 @@ describe('fleet simulator terminal step', () => {
     }
   });
 
+  it('keeps a vessel off the land and a truck out of the sea: at a coast it turns back (issue 13)', () => {
+    const hourAgo = new Date(NOW.getTime() - 3_600_000);
+    // Off Portugal, heading east for the coast about 30 km away at 60 km/h for an hour.
+    const vessel = terminal({ latitude: 39.5, longitude: -9.6, speedKmh: 60, lastTickAt: hourAgo });
+    // In Portugal, 40 km from the coast, heading west at 100 km/h for an hour.
+    const truck = terminal({
+      kind: 'landMobile',
+      latitude: 39.5,
+      longitude: -8.8,
+      headingDeg: 270,
+      speedKmh: 100,
+      lastTickAt: hourAgo,
+    });
+    for (const [t, back] of [
+      [vessel, 270],
+      [truck, 90],
+    ] as const) {
+      for (let seed = 0; seed < 30; seed++) {
+        const step = stepTerminal(t, NOW, new Random(seed));
+        if (!step.report.status?.satelliteOnline) continue;
+        expect(step.report.location).toBeUndefined();
+        const turn = Math.abs(((step.headingDeg - back + 540) % 360) - 180);
+        expect(turn).toBeLessThan(120);
+      }
+    }
+  });
+
   it('accrues usage in proportion to the package and the time since the last visit', () => {
     const day = (gb: number) =>
       stepTerminal(terminal({ dataLimitGb: gb }), NOW, new Random(9)).report.usage!.satelliteBytes;

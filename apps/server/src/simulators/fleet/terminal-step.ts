@@ -1,7 +1,7 @@
 import type { TerminalReport } from '@aerie/contract';
 import { PROVIDER_INTERVAL_SECONDS, providerMetrics, sampleValue } from '../demo-fleet/metrics.js';
 import type { Random } from '../demo-fleet/random.js';
-import type { SiteKind } from '../demo-fleet/sites.js';
+import { fitsKind, type SiteKind } from '../demo-fleet/sites.js';
 
 /** A simulated terminal as the fleet simulator sees it between two visits. */
 export interface SimulatedTerminal {
@@ -104,8 +104,17 @@ export function stepTerminal(t: SimulatedTerminal, now: Date, rnd: Random): Term
   if (mobile && satelliteOnline && t.speedKmh > 0 && t.latitude !== null && t.longitude !== null) {
     const km = (t.speedKmh * rnd.float(0.6, 1) * elapsed) / 3600;
     const next = move(t.latitude, t.longitude, t.headingDeg + rnd.normal(0, 6), km);
-    headingDeg = ((next.headingDeg % 360) + 360) % 360;
-    report.location = { latitude: next.latitude, longitude: next.longitude, source: 'satellite' };
+    // Vessels keep to the sea and land terminals to the land (issue 13): at a coast the terminal
+    // stays where it is and turns back. One already on the wrong side (data from before) moves.
+    if (
+      fitsKind(t.kind, next.latitude, next.longitude) ||
+      !fitsKind(t.kind, t.latitude, t.longitude)
+    ) {
+      headingDeg = ((next.headingDeg % 360) + 360) % 360;
+      report.location = { latitude: next.latitude, longitude: next.longitude, source: 'satellite' };
+    } else {
+      headingDeg = (((t.headingDeg + 180 + rnd.normal(0, 30)) % 360) + 360) % 360;
+    }
   }
 
   if (t.softwareCurrentVersion && satelliteOnline && rnd.chance(elapsed / 3600)) {

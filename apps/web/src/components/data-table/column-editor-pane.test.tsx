@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api, type ListSetting, type UserSettings } from '@aerie/contract';
+import { type ListSetting, usersEndpoints, type UserSettings } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +23,7 @@ const subscriptions: ListSetting = {
 };
 
 const server = setupApiServer(
-  apiHandler(api.users.updateSettings, async ({ request }) => {
+  apiHandler(usersEndpoints.updateSettings, async ({ request }) => {
     const body = (await request.json()) as Partial<UserSettings>;
     return HttpResponse.json({ ...buildCurrentUser().settings, ...body });
   }),

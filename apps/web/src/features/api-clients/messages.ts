@@ -3,6 +3,7 @@ export const apiClientsMessages = {
   apiClients: 'API Clients',
   addApiClient: 'Add API client',
   clientId: 'Client ID',
+  clientIdHint: 'A random ending is added to keep the ID unique and hard to guess.',
   secret: 'Secret',
   secretHint: 'The secret cannot be viewed again after it is saved.',
   save: 'Save',

@@ -128,7 +128,11 @@ export const deviceMessages = {
       satelliteLocation: 'Satellite Location',
       cellularLocation: 'Cellular Location',
       locationUpdated: 'Location Updated',
+      /** Instead of an online state when a network never reported a location (issue 13). */
+      noLocation: (network: 'satellite' | 'cellular') => `No ${network} location reported`,
       coordinates: 'Coordinates',
+      /** The basemap's sources (spec: none; Natural Earth is public domain, GeoNames CC BY). */
+      attribution: 'Natural Earth, GeoNames',
       pin: (name: string, online: boolean) => `${name}: ${online ? 'online' : 'offline'}`,
     },
     components: {
@@ -138,6 +142,8 @@ export const deviceMessages = {
       serial: 'Serial',
       assetId: 'Asset ID',
       empty: 'This Device is not associated with any Components.',
+      /** The table's scrolling region, when the card is narrower than the table. */
+      tableLabel: 'Components table',
       /** Editing the models (spec 001 §4 "Components editing"). */
       edit: {
         configure: 'Configure',

@@ -1,11 +1,11 @@
-import { api, type CreateApiClient } from '@aerie/contract';
+import { apiClientsEndpoints, type ApiClient, type CreateApiClient } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { apiClientsQueryKey } from './get-api-clients';
 
-/** `POST /v2/users/client`: adds an API client with the given id and secret. */
-export async function createApiClient(body: CreateApiClient): Promise<void> {
-  await callApi(api.apiClients.create, { body });
+/** `POST /v2/users/client`: adds an API client; its id is the requested one with a random ending. */
+export async function createApiClient(body: CreateApiClient): Promise<ApiClient> {
+  return callApi(apiClientsEndpoints.create, { body });
 }
 
 export function useCreateApiClient() {

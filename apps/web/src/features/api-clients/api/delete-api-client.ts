@@ -1,11 +1,11 @@
-import { api } from '@aerie/contract';
+import { apiClientsEndpoints } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { apiClientsQueryKey } from './get-api-clients';
 
 /** `DELETE /v2/users/client/{clientId}`. */
 export async function deleteApiClient(clientId: string): Promise<void> {
-  await callApi(api.apiClients.delete, { params: { clientId } });
+  await callApi(apiClientsEndpoints.delete, { params: { clientId } });
 }
 
 export function useDeleteApiClient() {

@@ -1,4 +1,4 @@
-import { api, type ApiClient } from '@aerie/contract';
+import { type ApiClient, apiClientsEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const apiClientsQueryKey = ['users', 'apiClients'] as const;
 
 /** `GET /v2/users/client`: the caller's API clients (secrets are never shown again). */
 export function getApiClients(signal?: AbortSignal): Promise<ApiClient[]> {
-  return callApi(api.apiClients.list, {}, signal ? { signal } : {});
+  return callApi(apiClientsEndpoints.list, {}, signal ? { signal } : {});
 }
 
 export function getApiClientsQueryOptions() {

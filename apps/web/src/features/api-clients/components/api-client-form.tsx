@@ -46,6 +46,7 @@ export function ApiClientForm({ onSubmit, onCancel }: ApiClientFormProps) {
       <Stack gap="sm">
         <TextInput
           label={apiClientsMessages.clientId}
+          description={apiClientsMessages.clientIdHint}
           required
           autoComplete="off"
           {...form.getInputProps('clientId')}

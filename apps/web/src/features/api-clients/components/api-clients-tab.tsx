@@ -56,10 +56,10 @@ export function ApiClientsTab() {
           <ApiClientForm
             onCancel={() => setAdding(false)}
             onSubmit={async (values) => {
-              await create.mutateAsync(values);
+              const created = await create.mutateAsync(values);
               setAdding(false);
               showToast({
-                message: apiClientsMessages.apiClientAdded(values.clientId),
+                message: apiClientsMessages.apiClientAdded(created.clientId),
                 autoClose: TOAST_MS,
               });
             }}

@@ -1,4 +1,4 @@
-import { api, parseHubState, type HubState } from '@aerie/contract';
+import { hubEndpoints, type HubState, parseHubState } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/config';
@@ -21,7 +21,7 @@ export async function getHubState(
   signal?: AbortSignal,
 ): Promise<HubState> {
   const body = await callApi(
-    api.hub.state,
+    hubEndpoints.state,
     { params: { id } },
     { quiet: true, ...(signal ? { signal } : {}) },
   );

@@ -1,11 +1,11 @@
-import { api } from '@aerie/contract';
+import { referenceEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** `GET /v2/info/networkinventoryvisible`: whether device pages show the Network Inventory. */
 export async function getNetworkInventoryVisible(signal?: AbortSignal): Promise<boolean> {
   const { visible } = await callApi(
-    api.reference.networkInventoryVisible,
+    referenceEndpoints.networkInventoryVisible,
     {},
     signal ? { signal } : {},
   );

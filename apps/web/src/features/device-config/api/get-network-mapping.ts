@@ -1,4 +1,4 @@
-import { api, type NetworkMapping } from '@aerie/contract';
+import { deviceConfigEndpoints, type NetworkMapping } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ export const networkMappingQueryKey = (id: string) => ['devices', 'networkMappin
 /** `GET /v1/provision/networks/remote/{remoteId}`: the beams of the device's hub (remoteId = device id). */
 export function getNetworkMapping(id: string, signal?: AbortSignal): Promise<NetworkMapping> {
   return callApi(
-    api.deviceConfig.networkMapping,
+    deviceConfigEndpoints.networkMapping,
     { params: { remoteId: id } },
     signal ? { signal } : {},
   );

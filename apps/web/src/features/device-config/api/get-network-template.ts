@@ -1,4 +1,8 @@
-import { api, type NetworkTemplate, type NetworkTemplateKey } from '@aerie/contract';
+import {
+  deviceConfigEndpoints,
+  type NetworkTemplate,
+  type NetworkTemplateKey,
+} from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -7,7 +11,7 @@ export const networkTemplateQueryKey = (key: NetworkTemplateKey | null) =>
 
 /** `POST /v1/provision/networkTemplate`: 404 'The specified template does not exist.' when none. */
 export function getNetworkTemplate(key: NetworkTemplateKey): Promise<NetworkTemplate> {
-  return callApi(api.deviceConfig.networkTemplate, { body: key }, { quiet: true });
+  return callApi(deviceConfigEndpoints.networkTemplate, { body: key }, { quiet: true });
 }
 
 /** The template of `key`; waits while the key is not known yet. */

@@ -1,4 +1,8 @@
-import { api, type NetworkMapping, type NetworkMappingUpdate } from '@aerie/contract';
+import {
+  deviceConfigEndpoints,
+  type NetworkMapping,
+  type NetworkMappingUpdate,
+} from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from '../../devices';
@@ -7,7 +11,7 @@ import { networkMappingQueryKey } from './get-network-mapping';
 
 /** `POST /v1/provision/networks/remote`: the beams the device requires from now on. */
 export function saveNetworkMapping(body: NetworkMappingUpdate): Promise<NetworkMapping> {
-  return callApi(api.deviceConfig.saveNetworkMapping, { body });
+  return callApi(deviceConfigEndpoints.saveNetworkMapping, { body });
 }
 
 /** Saves the required beams; the mapping, hub state (required beams) and device follow. */

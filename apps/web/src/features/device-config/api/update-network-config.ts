@@ -1,4 +1,8 @@
-import { api, type NetworkConfigUpdate, type SatelliteNetworkConfiguration } from '@aerie/contract';
+import {
+  deviceConfigEndpoints,
+  type NetworkConfigUpdate,
+  type SatelliteNetworkConfiguration,
+} from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from '../../devices';
@@ -8,7 +12,7 @@ export function updateNetworkConfig(
   id: string,
   body: NetworkConfigUpdate,
 ): Promise<SatelliteNetworkConfiguration | null> {
-  return callApi(api.deviceConfig.networkConfig, { params: { id }, body });
+  return callApi(deviceConfigEndpoints.networkConfig, { params: { id }, body });
 }
 
 /** Saves the configuration, then refetches the device (its sync blockers depend on it). */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { deviceConfigEndpoints } from '@aerie/contract';
 import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,8 +33,8 @@ const config = {
   dhcpClientIpRangeEnd: '10.1.2.254',
 };
 const device = buildDevice({ satelliteNetworkConfiguration: config });
-const SAVE = api.deviceConfig.networkConfig;
-const DHCP = api.deviceConfig.dhcp;
+const SAVE = deviceConfigEndpoints.networkConfig;
+const DHCP = deviceConfigEndpoints.dhcp;
 const server = setupApiServer(notFoundHandler);
 
 function open(handlers: RequestHandler[] = [], canEdit = true, d = device) {

@@ -1,5 +1,11 @@
 // @vitest-environment jsdom
-import { api, type Device, type HubBeam } from '@aerie/contract';
+import {
+  type Device,
+  deviceConfigEndpoints,
+  type HubBeam,
+  hubEndpoints,
+  referenceEndpoints,
+} from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,11 +24,11 @@ import { NetworkInventoryCard } from './network-inventory-card';
 afterEach(cleanup);
 
 const device = buildDevice();
-const MAPPING = api.deviceConfig.networkMapping;
-const SAVE = api.deviceConfig.saveNetworkMapping;
-const HUB = api.hub.state;
-const TEMPLATE = api.deviceConfig.networkTemplate;
-const VISIBLE = api.reference.networkInventoryVisible;
+const MAPPING = deviceConfigEndpoints.networkMapping;
+const SAVE = deviceConfigEndpoints.saveNetworkMapping;
+const HUB = hubEndpoints.state;
+const TEMPLATE = deviceConfigEndpoints.networkTemplate;
+const VISIBLE = referenceEndpoints.networkInventoryVisible;
 
 const beam = (networkId: string, displayName: string, isRequired: boolean) => ({
   networkId,
@@ -62,7 +68,7 @@ const server = setupApiServer(
   apiAnswer(VISIBLE, { visible: true }),
   apiAnswer(MAPPING, mapping),
   hubState([onHub('NET-101', true)]),
-  apiAnswer(api.reference.baseModemType, { modemType: 'GM-X7', baseModemType: 'X7' }),
+  apiAnswer(referenceEndpoints.baseModemType, { modemType: 'GM-X7', baseModemType: 'X7' }),
   notFoundHandler,
 );
 

@@ -3,7 +3,15 @@ import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, brandHubState, type Device, type HubState, type RoleKey } from '@aerie/contract';
+import {
+  brandHubState,
+  type Device,
+  deviceOperationsEndpoints,
+  devicesEndpoints,
+  hubEndpoints,
+  type HubState,
+  type RoleKey,
+} from '@aerie/contract';
 import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render';
 import { buildDevice } from '../../../test/device.fixture';
@@ -49,13 +57,13 @@ function mockApi(
   options: { hubFails?: boolean; commandStatus?: number; hub?: HubState } = {},
 ) {
   server.use(
-    apiAnswer(api.devices.get, device),
-    apiHandler(api.hub.state, () =>
+    apiAnswer(devicesEndpoints.get, device),
+    apiHandler(hubEndpoints.state, () =>
       options.hubFails
         ? apiError(502, 'Could not retrieve current NMS hub state.')
         : HttpResponse.json(brandHubState('Aerie', options.hub ?? hubState)),
     ),
-    apiHandler(api.deviceOperations.command, ({ params }) =>
+    apiHandler(deviceOperationsEndpoints.command, ({ params }) =>
       options.commandStatus && options.commandStatus >= 400
         ? apiError(409, 'The device is not activated.')
         : HttpResponse.json({ command: params['cmd'], deviceId: device.id, job: null }),

@@ -1,10 +1,10 @@
-import { api, type FeatureType } from '@aerie/contract';
+import { type FeatureType, referenceEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** `GET /v2/info/antennaFeatures`: the feature types (spec 001 §3 "Feature type"). */
 export function getAntennaFeatures(signal?: AbortSignal): Promise<FeatureType[]> {
-  return callApi(api.reference.antennaFeatures, {}, signal ? { signal } : {});
+  return callApi(referenceEndpoints.antennaFeatures, {}, signal ? { signal } : {});
 }
 
 export function getAntennaFeaturesQueryOptions() {

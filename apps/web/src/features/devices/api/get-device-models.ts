@@ -1,10 +1,10 @@
-import { api, type DeviceModel } from '@aerie/contract';
+import { type DeviceModel, referenceEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** `GET /v2/info/deviceModels`: the component models (a small catalogue, cached). */
 export function getDeviceModels(signal?: AbortSignal): Promise<DeviceModel[]> {
-  return callApi(api.reference.deviceModels, {}, signal ? { signal } : {});
+  return callApi(referenceEndpoints.deviceModels, {}, signal ? { signal } : {});
 }
 
 export function useDeviceModels(enabled = true) {

@@ -1,4 +1,8 @@
-import { api, SUBSCRIPTION_IDS_MAX, type SubscriptionSummary } from '@aerie/contract';
+import {
+  SUBSCRIPTION_IDS_MAX,
+  subscriptionsEndpoints,
+  type SubscriptionSummary,
+} from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -15,7 +19,7 @@ export async function getDeviceSubscriptionHistory(
 ): Promise<SubscriptionSummary[]> {
   if (ids.length === 0) return [];
   const list = await callApi(
-    api.subscriptions.byIds,
+    subscriptionsEndpoints.byIds,
     { body: { ids: ids.slice(0, SUBSCRIPTION_IDS_MAX) } },
     signal ? { signal } : {},
   );

@@ -1,4 +1,4 @@
-import { api, type DeviceSummary, type DeviceSummaryQuery } from '@aerie/contract';
+import { devicesEndpoints, type DeviceSummary, type DeviceSummaryQuery } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/config';
@@ -20,7 +20,7 @@ export function getDeviceSummary(
   query: DeviceSummaryQuery,
   signal?: AbortSignal,
 ): Promise<DeviceSummary> {
-  return callApi(api.devices.summary, { query }, signal ? { signal } : {});
+  return callApi(devicesEndpoints.summary, { query }, signal ? { signal } : {});
 }
 
 export function getDeviceSummaryQueryOptions(query: DeviceSummaryQuery) {

@@ -1,4 +1,4 @@
-import { api, type DeviceUsage } from '@aerie/contract';
+import { devicesEndpoints, type DeviceUsage } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -13,7 +13,7 @@ export function getDeviceUsage(
   signal?: AbortSignal,
 ): Promise<DeviceUsage> {
   return callApi(
-    api.devices.usage,
+    devicesEndpoints.usage,
     { params: { id }, query: { year, month } },
     signal ? { signal } : {},
   );

@@ -1,4 +1,4 @@
-import { api, type Device } from '@aerie/contract';
+import { type Device, devicesEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/config';
@@ -7,7 +7,7 @@ export const deviceQueryKey = (id: string) => ['devices', 'detail', id] as const
 
 /** `GET /v2/devices/{id}`: the whole device (404 outside the caller's accounts). */
 export function getDevice(id: string, signal?: AbortSignal): Promise<Device> {
-  return callApi(api.devices.get, { params: { id } }, signal ? { signal } : {});
+  return callApi(devicesEndpoints.get, { params: { id } }, signal ? { signal } : {});
 }
 
 export function getDeviceQueryOptions(id: string) {

@@ -1,4 +1,4 @@
-import { api, type DeviceList } from '@aerie/contract';
+import { type DeviceList, devicesEndpoints } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/config';
@@ -9,7 +9,7 @@ export const devicesQueryKey = (request: DeviceListRequest) =>
 
 /** `GET /v2/devices`: one page of the caller's devices and the total (spec 001 §7). */
 export function getDevices(request: DeviceListRequest, signal?: AbortSignal): Promise<DeviceList> {
-  return callApi(api.devices.list, { query: request }, signal ? { signal } : {});
+  return callApi(devicesEndpoints.list, { query: request }, signal ? { signal } : {});
 }
 
 export function getDevicesQueryOptions(request: DeviceListRequest) {

@@ -1,4 +1,4 @@
-import { api, type SoftwareVersion } from '@aerie/contract';
+import { referenceEndpoints, type SoftwareVersion } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export function getSoftwareVersions(
   signal?: AbortSignal,
 ): Promise<SoftwareVersion[]> {
   return callApi(
-    api.reference.softwareVersions,
+    referenceEndpoints.softwareVersions,
     { query: { currentVersion: currentVersion ?? '' } },
     signal ? { signal } : {},
   );

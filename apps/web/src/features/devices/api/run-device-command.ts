@@ -1,10 +1,10 @@
 import {
-  api,
-  isHubCommand,
   type Device,
   type DeviceCommand,
   type DeviceCommandBody,
   type DeviceCommandResult,
+  deviceOperationsEndpoints,
+  isHubCommand,
 } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -16,7 +16,7 @@ export function runDeviceCommand(
   command: DeviceCommand,
   body: DeviceCommandBody = {},
 ): Promise<DeviceCommandResult> {
-  return callApi(api.deviceOperations.command, { params: { id, cmd: command }, body });
+  return callApi(deviceOperationsEndpoints.command, { params: { id, cmd: command }, body });
 }
 
 export interface DeviceCommandVariables {

@@ -1,4 +1,8 @@
-import { api, type DeviceFeaturesBody, type DeviceFeaturesResult } from '@aerie/contract';
+import {
+  type DeviceFeaturesBody,
+  deviceFeaturesEndpoints,
+  type DeviceFeaturesResult,
+} from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
@@ -8,7 +12,7 @@ export function saveDeviceFeatures(
   id: string,
   features: DeviceFeaturesBody,
 ): Promise<DeviceFeaturesResult> {
-  return callApi(api.deviceFeatures.save, { params: { id }, body: features });
+  return callApi(deviceFeaturesEndpoints.save, { params: { id }, body: features });
 }
 
 export function useSaveDeviceFeatures(id: string) {

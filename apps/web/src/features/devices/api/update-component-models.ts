@@ -1,4 +1,4 @@
-import { api, type Component, type ComponentModelUpdate } from '@aerie/contract';
+import { type Component, type ComponentModelUpdate, deviceConfigEndpoints } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
@@ -8,7 +8,7 @@ export function updateComponentModels(
   id: string,
   components: readonly ComponentModelUpdate[],
 ): Promise<Component[]> {
-  return callApi(api.deviceConfig.componentModels, { params: { id }, body: [...components] });
+  return callApi(deviceConfigEndpoints.componentModels, { params: { id }, body: [...components] });
 }
 
 /** Sets the models, then refetches the device and the lists that show components. */

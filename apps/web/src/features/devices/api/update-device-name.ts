@@ -1,11 +1,11 @@
-import { api, type Device, type DeviceNameUpdate } from '@aerie/contract';
+import { type Device, type DeviceNameUpdate, devicesEndpoints } from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { deviceQueryKey } from './get-device';
 
 /** `PUT /v2/devices/{id}` with body {name}: answers the renamed device. */
 export function updateDeviceName(id: string, body: DeviceNameUpdate): Promise<Device> {
-  return callApi(api.devices.rename, { params: { id }, body });
+  return callApi(devicesEndpoints.rename, { params: { id }, body });
 }
 
 /** Renames a device, then refetches it and every device list (names show there too). */

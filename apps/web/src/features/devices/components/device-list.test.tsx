@@ -1,5 +1,9 @@
 // @vitest-environment jsdom
-import { api, type DeviceList as DeviceListResponse } from '@aerie/contract';
+import {
+  type DeviceList as DeviceListResponse,
+  deviceOperationsEndpoints,
+  devicesEndpoints,
+} from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,8 +41,8 @@ const page: DeviceListResponse = {
 };
 
 const server = setupApiServer(
-  apiAnswer(api.devices.list, page),
-  apiAnswer(api.devices.summary, { total: 2, online: 1, offline: 0 }),
+  apiAnswer(devicesEndpoints.list, page),
+  apiAnswer(devicesEndpoints.summary, { total: 2, online: 1, offline: 0 }),
 );
 
 /** The list's requests (the summary is asked beside it). */
@@ -144,7 +148,7 @@ describe('DeviceList', () => {
   });
 
   it('shows "No devices were found." when nothing matches', async () => {
-    server.use(apiAnswer(api.devices.list, { items: [], total: 0 }));
+    server.use(apiAnswer(devicesEndpoints.list, { items: [], total: 0 }));
     renderList();
     expect(await screen.findByText('No devices were found.')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export to CSV' }).disabled).toBe(
@@ -153,11 +157,11 @@ describe('DeviceList', () => {
   });
 
   it('shows an error with a retry when the list cannot be loaded', async () => {
-    server.use(apiHandler(api.devices.list, () => apiError(400, 'boom')));
+    server.use(apiHandler(devicesEndpoints.list, () => apiError(400, 'boom')));
     renderList();
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByText('The devices could not be loaded.')).toBeTruthy();
-    server.use(apiAnswer(api.devices.list, page));
+    server.use(apiAnswer(devicesEndpoints.list, page));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Atlantic Voyager')).toBeTruthy();
   });
@@ -245,7 +249,7 @@ describe('DeviceList: the hidden delete (spec 001 §2)', () => {
     fireEvent.click(serial);
     expect(screen.queryByRole('dialog')).toBeNull();
     server.use(
-      apiHandler(api.deviceOperations.remove, () => new HttpResponse(null, { status: 204 })),
+      apiHandler(deviceOperationsEndpoints.remove, () => new HttpResponse(null, { status: 204 })),
     );
     fireEvent.click(serial, { ctrlKey: true });
     const dialog = await screen.findByRole('dialog', { name: 'Delete Device' });

@@ -12,6 +12,7 @@ import { deviceMessages } from '../messages';
 import { DEVICE_PAGE_SIZES, deviceListRequest, deviceListSearch } from '../utils/device-list-view';
 import { DeviceExportButton } from './device-export-button';
 import { DeviceListFilters, type DeviceListAccount } from './device-list-filters';
+import classes from './device-list.module.css';
 import { DeviceListSummary } from './device-list-summary';
 import { DeleteDeviceModal } from './delete-device-modal';
 import { DeviceTable, type DeviceToDelete } from './device-table';
@@ -65,10 +66,14 @@ export function DeviceList({
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="lg" wrap="wrap" align="baseline">
           <Title order={1}>{deviceMessages.listTitle}</Title>
-          <Text fw={600} aria-live="polite" data-testid="device-total">
-            {total === undefined ? '\u00a0' : m.total(total)}
-          </Text>
-          <DeviceListSummary summary={summary.data} />
+          {/* The counts keep their place while they load (device-list.module.css). */}
+          <Group gap="lg" wrap="nowrap" align="baseline" className={classes.counts}>
+            <Text fw={600} aria-live="polite" data-testid="device-total">
+              {total === undefined ? '\u00a0' : m.total(total)}
+            </Text>
+            {/* With the total, so the total never pushes a shown summary aside. */}
+            <DeviceListSummary summary={total === undefined ? undefined : summary.data} />
+          </Group>
         </Group>
         <Group gap="sm" wrap="wrap">
           <DeviceExportButton
@@ -113,17 +118,21 @@ export function DeviceList({
               {m.loadFailed}
             </Alert>
           )}
-          <DataTablePager
-            page={view.page}
-            pageSize={pageSize}
-            total={total ?? 0}
-            pageSizes={DEVICE_PAGE_SIZES}
-            onPageChange={(page) => update({ page })}
-            onPageSizeChange={(size) => {
-              const next = DEVICE_PAGE_SIZES.find((s) => s === size);
-              if (next) update({ pageSize: next });
-            }}
-          />
+          {/* Once the first page is known: a pager shown under the loading row would jump
+              down when the rows arrive (issue 13, layout shift). */}
+          {total !== undefined && (
+            <DataTablePager
+              page={view.page}
+              pageSize={pageSize}
+              total={total ?? 0}
+              pageSizes={DEVICE_PAGE_SIZES}
+              onPageChange={(page) => update({ page })}
+              onPageSizeChange={(size) => {
+                const next = DEVICE_PAGE_SIZES.find((s) => s === size);
+                if (next) update({ pageSize: next });
+              }}
+            />
+          )}
         </>
       )}
       <DeleteDeviceModal device={toDelete} onClose={() => setToDelete(null)} />

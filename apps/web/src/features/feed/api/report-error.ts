@@ -1,7 +1,7 @@
-import { api, type ErrorReport } from '@aerie/contract';
+import { type ErrorReport, feedEndpoints } from '@aerie/contract';
 import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/feed/errors`: reports an unexpected error to customer support. */
 export async function reportError(report: ErrorReport): Promise<void> {
-  await callApi(api.feed.reportError, { body: report }, { quiet: true });
+  await callApi(feedEndpoints.reportError, { body: report }, { quiet: true });
 }

@@ -1,10 +1,10 @@
-import { api, type FeedbackRequest } from '@aerie/contract';
+import { type FeedbackRequest, feedEndpoints } from '@aerie/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/feed/feedback`: mood, feedback and browserMeta. */
 export async function sendFeedback(body: FeedbackRequest): Promise<void> {
-  await callApi(api.feed.submitFeedback, { body });
+  await callApi(feedEndpoints.submitFeedback, { body });
 }
 
 export function useSendFeedback() {

@@ -1,11 +1,11 @@
-import { api, FEED_LIMITS, type TelemetryEvent } from '@aerie/contract';
+import { FEED_LIMITS, feedEndpoints, type TelemetryEvent } from '@aerie/contract';
 import { callApi } from '../../../lib/api-client';
 
 /** `POST /v2/feed/telemetry`: JSON of events, userAgent and locale; only ok or not is used. */
 export async function uploadTelemetry(events: TelemetryEvent[]): Promise<boolean> {
   try {
     await callApi(
-      api.feed.uploadTelemetry,
+      feedEndpoints.uploadTelemetry,
       {
         body: {
           events,

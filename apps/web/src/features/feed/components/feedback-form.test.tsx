@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { feedEndpoints } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { FeedbackForm } from './feedback-form';
 afterEach(cleanup);
 
 const server = setupApiServer(
-  apiHandler(api.feed.submitFeedback, () => HttpResponse.json({ ok: true }, { status: 201 })),
+  apiHandler(feedEndpoints.submitFeedback, () => HttpResponse.json({ ok: true }, { status: 201 })),
 );
 
 describe('FeedbackForm', () => {

@@ -1,4 +1,4 @@
-import { api, type Health } from '@aerie/contract';
+import { type Health, healthEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const healthQueryKey = ['health', 'services'] as const;
 
 /** `GET /health` (Super User, provider Admin): service -> [status code, JSON text with Version]. */
 export function getHealth(signal?: AbortSignal): Promise<Health> {
-  return callApi(api.health.services, {}, signal ? { signal } : {});
+  return callApi(healthEndpoints.services, {}, signal ? { signal } : {});
 }
 
 export function getHealthQueryOptions() {

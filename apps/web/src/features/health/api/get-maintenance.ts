@@ -1,4 +1,4 @@
-import { api, MAINTENANCE_HEADER } from '@aerie/contract';
+import { healthEndpoints, MAINTENANCE_HEADER } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApiWithHeaders } from '../../../lib/api-client';
 
@@ -14,7 +14,7 @@ export interface MaintenanceStatus {
 /** `GET /health/maintenance` (public): the start-up health check. */
 export async function getMaintenance(signal?: AbortSignal): Promise<MaintenanceStatus> {
   const { data, headers } = await callApiWithHeaders(
-    api.health.maintenance,
+    healthEndpoints.maintenance,
     {},
     signal ? { signal } : {},
   );

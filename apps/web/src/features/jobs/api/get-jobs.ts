@@ -1,4 +1,4 @@
-import { api, type Job, type JobList } from '@aerie/contract';
+import { type Job, type JobList, jobsEndpoints } from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -13,7 +13,7 @@ export function getJobsQueryOptions(skip: number, take: number) {
   return queryOptions({
     queryKey: jobsQueryKey(skip, take),
     queryFn: ({ signal }): Promise<JobList> =>
-      callApi(api.jobs.list, { query: { skip, take } }, { signal }),
+      callApi(jobsEndpoints.list, { query: { skip, take } }, { signal }),
     staleTime: 0,
     refetchInterval: ACTIVE_JOBS_REFETCH_MS,
     placeholderData: keepPreviousData,
@@ -28,7 +28,8 @@ export function useJobs(skip: number, take: number) {
 export function useJob(id: string) {
   return useQuery({
     queryKey: jobQueryKey(id),
-    queryFn: ({ signal }): Promise<Job> => callApi(api.jobs.get, { params: { id } }, { signal }),
+    queryFn: ({ signal }): Promise<Job> =>
+      callApi(jobsEndpoints.get, { params: { id } }, { signal }),
     staleTime: 0,
   });
 }

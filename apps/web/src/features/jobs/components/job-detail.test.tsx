@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api, type Job } from '@aerie/contract';
+import { devicesEndpoints, type Job, jobsEndpoints } from '@aerie/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,8 +25,8 @@ const job: Job = {
 };
 
 const server = setupApiServer(
-  apiAnswer(api.jobs.get, job),
-  apiAnswer(api.devices.get, buildDevice({ id: DEVICE, name: 'MS Northern Star 6' })),
+  apiAnswer(jobsEndpoints.get, job),
+  apiAnswer(devicesEndpoints.get, buildDevice({ id: DEVICE, name: 'MS Northern Star 6' })),
 );
 
 describe('JobDetail', () => {
@@ -34,7 +34,7 @@ describe('JobDetail', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      apiHandler(api.jobs.get, async () => {
+      apiHandler(jobsEndpoints.get, async () => {
         await held;
         return HttpResponse.json(job);
       }),
@@ -62,7 +62,7 @@ describe('JobDetail', () => {
     expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
     expect(await screen.findByText('MS Northern Star 6')).toBeTruthy();
     cleanup();
-    server.use(apiAnswer(api.jobs.get, { ...job, deviceId: null }));
+    server.use(apiAnswer(jobsEndpoints.get, { ...job, deviceId: null }));
     renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
     await screen.findByTestId('job-json');
     expect(screen.queryByRole('link', { name: /Open the device/ })).toBeNull();
@@ -70,7 +70,7 @@ describe('JobDetail', () => {
 
   it("names the device by its id when the device cannot be read (deleted, or not the caller's)", async () => {
     server.use(
-      apiHandler(api.devices.get, () =>
+      apiHandler(devicesEndpoints.get, () =>
         HttpResponse.json({ statusCode: 404, message: 'Device not found.' }, { status: 404 }),
       ),
     );
@@ -82,7 +82,7 @@ describe('JobDetail', () => {
 
   it.each([404, 400])("says 'Job not found.' when the server answers %i", async (status) => {
     server.use(
-      apiHandler(api.jobs.get, () =>
+      apiHandler(jobsEndpoints.get, () =>
         HttpResponse.json({ statusCode: status, message: 'Job not found.' }, { status }),
       ),
     );
@@ -92,7 +92,7 @@ describe('JobDetail', () => {
 
   it('says the job could not be loaded on another failure', async () => {
     server.use(
-      apiHandler(api.jobs.get, () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+      apiHandler(jobsEndpoints.get, () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
     );
     renderWithProviders(<JobDetail id={JOB} canOpenDevice />, { path: `/jobs/${JOB}` });
     expect((await screen.findByRole('alert')).textContent).toBe('The job could not be loaded.');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api, type JobList as JobListResponse } from '@aerie/contract';
+import { type JobList as JobListResponse, jobsEndpoints } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ const page: JobListResponse = {
   ],
 };
 
-const server = setupApiServer(apiAnswer(api.jobs.list, page));
+const server = setupApiServer(apiAnswer(jobsEndpoints.list, page));
 const requests = () => server.requests().map((request) => request.url.searchParams);
 
 describe('JobList', () => {
@@ -57,7 +57,7 @@ describe('JobList', () => {
   });
 
   it("says 'No active jobs were found.' when there are none", async () => {
-    server.use(apiAnswer(api.jobs.list, { items: [], total: 0 }));
+    server.use(apiAnswer(jobsEndpoints.list, { items: [], total: 0 }));
     renderWithProviders(<JobList />, { path: '/jobs' });
     expect(await screen.findByText('No active jobs were found.')).toBeTruthy();
   });
@@ -83,7 +83,7 @@ describe('JobList', () => {
 
   it('says so when the list cannot be loaded', async () => {
     server.use(
-      apiHandler(api.jobs.list, () => HttpResponse.json({ message: 'no' }, { status: 500 })),
+      apiHandler(jobsEndpoints.list, () => HttpResponse.json({ message: 'no' }, { status: 500 })),
     );
     renderWithProviders(<JobList />, { path: '/jobs' });
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -1,4 +1,4 @@
-import { api, type MetricRequest, type MetricResponse } from '@aerie/contract';
+import { type MetricRequest, type MetricResponse, metricsEndpoints } from '@aerie/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ export function getMetricData(
   request: MetricRequest,
   signal?: AbortSignal,
 ): Promise<MetricResponse> {
-  return callApi(api.metrics.query, { body: request }, signal ? { signal } : {});
+  return callApi(metricsEndpoints.query, { body: request }, signal ? { signal } : {});
 }
 
 export function getMetricDataQueryOptions(request: MetricRequest) {

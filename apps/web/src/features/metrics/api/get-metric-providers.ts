@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { api, type MetricProvider } from '@aerie/contract';
+import { type MetricProvider, referenceEndpoints } from '@aerie/contract';
 
 export const metricProvidersQueryKey = ['info', 'metricProviders'] as const;
 
 /** `GET /v2/info/metricProviders`. */
 export function getMetricProviders(signal?: AbortSignal): Promise<MetricProvider[]> {
-  return callApi(api.reference.metricProviders, {}, signal ? { signal } : {});
+  return callApi(referenceEndpoints.metricProviders, {}, signal ? { signal } : {});
 }
 
 export function getMetricProvidersQueryOptions() {

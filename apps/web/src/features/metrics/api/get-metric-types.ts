@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { api, type ProviderMetrics } from '@aerie/contract';
+import { type ProviderMetrics, referenceEndpoints } from '@aerie/contract';
 
 export const metricTypesQueryKey = ['info', 'metrics'] as const;
 
 /** `GET /v2/info/metrics`: the metric types of each provider. */
 export function getMetricTypes(signal?: AbortSignal): Promise<ProviderMetrics[]> {
-  return callApi(api.reference.metrics, {}, signal ? { signal } : {});
+  return callApi(referenceEndpoints.metrics, {}, signal ? { signal } : {});
 }
 
 export function getMetricTypesQueryOptions() {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import {
-  api,
   type MetricGraph,
   type MetricProvider,
   type MetricResponse,
+  metricsEndpoints,
   type ProviderMetrics,
+  referenceEndpoints,
 } from '@aerie/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, type JsonBodyType } from 'msw';
@@ -86,9 +87,9 @@ beforeEach(() => {
   metricAnswer = () => json(speedAnswer([]));
 });
 setupApiServer(
-  apiHandler(api.reference.metricProviders, () => json(providerList)),
-  apiHandler(api.reference.metrics, () => json(types)),
-  apiHandler(api.metrics.query, () => metricAnswer()),
+  apiHandler(referenceEndpoints.metricProviders, () => json(providerList)),
+  apiHandler(referenceEndpoints.metrics, () => json(types)),
+  apiHandler(metricsEndpoints.query, () => metricAnswer()),
   notFoundHandler,
 );
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api, clearNotificationsSchema } from '@aerie/contract';
+import { clearNotificationsSchema, notificationsEndpoints } from '@aerie/contract';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -7,13 +7,15 @@ import { apiHandler, setupApiServer } from '../../../test/api-server';
 import { clearNotifications } from './clear-notifications';
 
 const server = setupApiServer(
-  apiHandler(api.notifications.clear, () => new HttpResponse(null, { status: 204 })),
+  apiHandler(notificationsEndpoints.clear, () => new HttpResponse(null, { status: 204 })),
 );
 
 describe('clearNotifications', () => {
   it('asks to clear every notification with an explicit "all": true', async () => {
     await clearNotifications();
-    await waitFor(() => expect(server.sentTo(api.notifications.clear)).toEqual([{ all: true }]));
+    await waitFor(() =>
+      expect(server.sentTo(notificationsEndpoints.clear)).toEqual([{ all: true }]),
+    );
   });
 
   it('sends a body the contract accepts, where an empty one is refused', () => {

@@ -1,4 +1,4 @@
-import { api, type Notification } from '@aerie/contract';
+import { type Notification, notificationsEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const notificationsQueryKey = ['notifications'] as const;
 
 /** `GET /v1/notifications`: the caller's notifications, newest first. */
 export function getNotifications(signal?: AbortSignal): Promise<Notification[]> {
-  return callApi(api.notifications.list, {}, signal ? { signal } : {});
+  return callApi(notificationsEndpoints.list, {}, signal ? { signal } : {});
 }
 
 export function getNotificationsQueryOptions() {

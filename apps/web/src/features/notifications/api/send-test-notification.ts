@@ -1,4 +1,4 @@
-import { api, type Notification } from '@aerie/contract';
+import { type Notification, notificationsEndpoints } from '@aerie/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ import { callApi } from '../../../lib/api-client';
  * through the live stream (which adds it to the list).
  */
 export function sendTestNotification(): Promise<Notification> {
-  return callApi(api.notifications.sendTest);
+  return callApi(notificationsEndpoints.sendTest);
 }
 
 export function useSendTestNotification() {

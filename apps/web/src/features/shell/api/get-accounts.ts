@@ -1,4 +1,4 @@
-import { api, type Account } from '@aerie/contract';
+import { type Account, accountsEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const accountsQueryKey = ['accounts'] as const;
 
 /** `GET /v2/accounts`: the accounts the caller can see. */
 export function getAccounts(signal?: AbortSignal): Promise<Account[]> {
-  return callApi(api.accounts.list, {}, signal ? { signal } : {});
+  return callApi(accountsEndpoints.list, {}, signal ? { signal } : {});
 }
 
 export function getAccountsQueryOptions() {

@@ -1,8 +1,8 @@
 import {
-  api,
+  type addRecentItemSchema,
   type RecentItem,
   type RecentItemKind,
-  type addRecentItemSchema,
+  shellEndpoints,
 } from '@aerie/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ export const recentItemsQueryKey = (kind: RecentItemKind) =>
 
 /** `GET /v2/users/me/recentItems/{kind}`: newest first, 10 per kind. */
 export function getRecentItems(kind: RecentItemKind, signal?: AbortSignal): Promise<RecentItem[]> {
-  return callApi(api.shell.recentItems, { params: { kind } }, signal ? { signal } : {});
+  return callApi(shellEndpoints.recentItems, { params: { kind } }, signal ? { signal } : {});
 }
 
 export function getRecentItemsQueryOptions(kind: RecentItemKind) {
@@ -32,7 +32,7 @@ export function addRecentItem(
   kind: RecentItemKind,
   item: z.infer<typeof addRecentItemSchema>,
 ): Promise<RecentItem[]> {
-  return callApi(api.shell.addRecentItem, { params: { kind }, body: item });
+  return callApi(shellEndpoints.addRecentItem, { params: { kind }, body: item });
 }
 
 export function useAddRecentItem(kind: RecentItemKind) {

@@ -1,4 +1,4 @@
-import { api, type RecentResult } from '@aerie/contract';
+import { type RecentResult, shellEndpoints } from '@aerie/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const recentResultsQueryKey = ['users', 'me', 'recentResults'] as const;
 
 /** `GET /v2/users/me/recentResults` (fetchRecentResults): at most 5. */
 export function getRecentResults(signal?: AbortSignal): Promise<RecentResult[]> {
-  return callApi(api.shell.recentResults, {}, signal ? { signal } : {});
+  return callApi(shellEndpoints.recentResults, {}, signal ? { signal } : {});
 }
 
 export function getRecentResultsQueryOptions() {
@@ -22,7 +22,7 @@ export function useRecentResults(options: { enabled?: boolean } = {}) {
 
 /** `POST /v2/users/me/recentResults` (addRecentResult). */
 export function addRecentResult(result: RecentResult): Promise<RecentResult[]> {
-  return callApi(api.shell.addRecentResult, { body: result });
+  return callApi(shellEndpoints.addRecentResult, { body: result });
 }
 
 export function useAddRecentResult() {

@@ -1,4 +1,4 @@
-import { api, type searchHistorySchema } from '@aerie/contract';
+import { type searchHistorySchema, shellEndpoints } from '@aerie/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ export const searchHistoryQueryKey = ['users', 'me', 'searchHistory'] as const;
 
 /** `GET /v2/users/me/searchHistory` (fetchSearchHistory): newest first, at most 5. */
 export function getSearchHistory(signal?: AbortSignal): Promise<SearchHistory> {
-  return callApi(api.shell.searchHistory, {}, signal ? { signal } : {});
+  return callApi(shellEndpoints.searchHistory, {}, signal ? { signal } : {});
 }
 
 export function getSearchHistoryQueryOptions() {
@@ -25,7 +25,7 @@ export function useSearchHistory(options: { enabled?: boolean } = {}) {
 
 /** `POST /v2/users/me/searchHistory` (addSearchHistory): a repeated term moves to the front. */
 export function addSearchHistory(term: string): Promise<SearchHistory> {
-  return callApi(api.shell.addSearchTerm, { body: { term } });
+  return callApi(shellEndpoints.addSearchTerm, { body: { term } });
 }
 
 export function useAddSearchHistory() {

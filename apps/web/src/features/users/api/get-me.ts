@@ -1,4 +1,4 @@
-import { api, type CurrentUser } from '@aerie/contract';
+import { type CurrentUser, usersEndpoints } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const meQueryKey = ['users', 'me'] as const;
 
 /** `GET /v2/users/me`: the signed-in user's profile, role and settings. */
 export function getMe(signal?: AbortSignal): Promise<CurrentUser> {
-  return callApi(api.users.me, {}, signal ? { signal } : {});
+  return callApi(usersEndpoints.me, {}, signal ? { signal } : {});
 }
 
 export function getMeQueryOptions() {

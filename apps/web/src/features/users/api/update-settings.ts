@@ -1,11 +1,16 @@
-import { api, type CurrentUser, type UpdateUserSettings, type UserSettings } from '@aerie/contract';
+import {
+  type CurrentUser,
+  type UpdateUserSettings,
+  usersEndpoints,
+  type UserSettings,
+} from '@aerie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 
 /** `PUT /v2/users/settings`: any subset of the settings; answers the full settings. */
 export function updateSettings(changes: UpdateUserSettings): Promise<UserSettings> {
-  return callApi(api.users.updateSettings, { body: changes });
+  return callApi(usersEndpoints.updateSettings, { body: changes });
 }
 
 export const updateSettingsMutationKey = ['users', 'settings', 'update'] as const;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { deviceOperationsEndpoints } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import type * as Router from '@tanstack/react-router';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -23,7 +23,7 @@ const server = setupApiServer();
 
 /** Answers the deletion with `response`, renders the Super User's JSON tab and opens the confirmation. */
 async function openDeleteConfirmation(response: () => Response) {
-  server.use(apiHandler(api.deviceOperations.remove, response));
+  server.use(apiHandler(deviceOperationsEndpoints.remove, response));
   navigate.mockClear();
   renderWithProviders(
     <>

@@ -3,10 +3,12 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // NOTE: MapLibre 6 in a bundler needs its worker as an asset URL (MapLibre's v5→v6 guide).
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import type { GeoJSON } from 'geojson';
 import { useEffect, useRef } from 'react';
 import { deviceMessages } from '../../messages';
 import { MAP_INITIAL_ZOOM, MAP_ZOOM_IN } from '../../utils/map-location';
-import { loadCountries } from './basemap';
+import { loadCountries, loadLabels } from './basemap';
+import { basemapSources, basemapStyle, recolour, type Basemap } from './basemap-style';
 import classes from './device-map.module.css';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -14,48 +16,6 @@ maplibregl.setWorkerUrl(workerUrl);
 /** Spec 001 §9: map readiness is retried every 1000 ms. */
 const READY_RETRY_MS = 1000;
 const READY_ATTEMPTS = 5;
-
-type Basemap = 'light' | 'dark';
-
-/** The basemap's colours in each colour scheme: sea, land and borders. */
-const palettes: Record<Basemap, { sea: string; land: string; borders: string }> = {
-  light: { sea: '#cde4ec', land: '#f4f1e8', borders: '#9aa9ad' },
-  dark: { sea: '#14232b', land: '#343a40', borders: '#6b7780' },
-};
-
-/** The offline style: sea, land and borders from the bundled countries; no glyphs, no tiles. */
-function basemapStyle(basemap: Basemap): maplibregl.StyleSpecification {
-  const palette = palettes[basemap];
-  return {
-    version: 8,
-    sources: {
-      countries: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
-    },
-    layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': palette.sea } },
-      {
-        id: 'land',
-        type: 'fill',
-        source: 'countries',
-        paint: { 'fill-color': palette.land, 'fill-antialias': true },
-      },
-      {
-        id: 'borders',
-        type: 'line',
-        source: 'countries',
-        paint: { 'line-color': palette.borders, 'line-width': 0.8 },
-      },
-    ],
-  };
-}
-
-/** Recolours a drawn map when the colour scheme changes (the map itself stays). */
-function recolour(map: maplibregl.Map, basemap: Basemap): void {
-  const palette = palettes[basemap];
-  map.setPaintProperty('sea', 'background-color', palette.sea);
-  map.setPaintProperty('land', 'fill-color', palette.land);
-  map.setPaintProperty('borders', 'line-color', palette.borders);
-}
 
 export interface DeviceMapProps {
   latitude: number;
@@ -93,8 +53,13 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
           style: basemapStyle(initialBasemap.current),
           center: [longitude, latitude],
           zoom: MAP_INITIAL_ZOOM,
-          attributionControl: { compact: true, customAttribution: 'Natural Earth' },
+          attributionControl: {
+            compact: true,
+            customAttribution: deviceMessages.overview.map.attribution,
+          },
           cooperativeGestures: false,
+          // Labels appear at once: no fade frames to draw (WebGL may be software-rendered).
+          fadeDuration: 0,
           locale: { 'Map.Title': deviceMessages.overview.map.title },
         });
         mapRef.current = map;
@@ -102,14 +67,34 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
         marker = new maplibregl.Marker({ color }).setLngLat([longitude, latitude]).addTo(map);
         marker.getElement().setAttribute('aria-label', label);
         marker.getElement().setAttribute('role', 'img');
+        map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+        // What the map shows of its labels, named on the container once it settles: the
+        // browser tests read it (a canvas has no text to query).
+        map.on('idle', () => {
+          const shown = (layers: string[]) =>
+            [
+              ...new Set(
+                map.queryRenderedFeatures({ layers }).map((f) => String(f.properties['name'])),
+              ),
+            ].join('|');
+          element.dataset.placeLabels = shown(['place-labels']);
+          element.dataset.countryLabels = shown(['country-labels', 'country-names']);
+        });
         map.once('load', () => {
+          const fill = (id: string, data: GeoJSON) => {
+            if (cancelled) return;
+            void map.getSource<maplibregl.GeoJSONSource>(id)?.setData(data);
+          };
+          // Without the basemap the pin still shows on the sea colour, without the labels on
+          // the land: each asset fills its sources when it arrives.
           loadCountries()
-            .then((countries) => {
-              if (cancelled) return;
-              const source = map.getSource<maplibregl.GeoJSONSource>('countries');
-              void source?.setData(countries);
+            .then((countries) => fill(basemapSources.countries, countries))
+            .catch(() => undefined);
+          loadLabels()
+            .then((labels) => {
+              fill(basemapSources.places, labels.places);
+              fill(basemapSources.countryLabels, labels.countries);
             })
-            // Without the basemap the pin still shows on the sea colour.
             .catch(() => undefined);
         });
       } catch {

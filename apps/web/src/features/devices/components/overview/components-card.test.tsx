@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { deviceConfigEndpoints, referenceEndpoints } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const device = buildDevice({
     { type: 'BUC', model: 'BUC-8W', assetId: null, serial: 'BUC0001' },
   ],
 });
-const SAVE = api.deviceConfig.componentModels;
+const SAVE = deviceConfigEndpoints.componentModels;
 const models = [
   {
     shortcode: 'GM-X7',
@@ -44,7 +44,7 @@ const models = [
   },
 ];
 
-const server = setupApiServer(apiAnswer(api.reference.deviceModels, models), notFoundHandler);
+const server = setupApiServer(apiAnswer(referenceEndpoints.deviceModels, models), notFoundHandler);
 
 function render(handlers: RequestHandler[] = [], canConfigure = true) {
   server.use(...handlers);

@@ -75,7 +75,15 @@ export function ComponentsCard({ device, canConfigure = false }: ComponentsCardP
           {texts.empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        // NOTE: a half-width column of the overview can be narrower than the table: the
+        // scrolling region then takes focus, so it scrolls from the keyboard too (axe
+        // scrollable-region-focusable).
+        <Table.ScrollContainer
+          minWidth={440}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': texts.tableLabel },
+          }}
+        >
           <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>

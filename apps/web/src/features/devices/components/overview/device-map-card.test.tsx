@@ -65,15 +65,51 @@ describe('DeviceMapCard', () => {
     expect(screen.getByText('Coordinates for this device are null island (0,0).')).toBeDefined();
   });
 
-  it("shows each network's online state and 'Location Updated', or 'Never' for the epoch", () => {
+  it("shows a reporting network's online state and 'Location Updated' as a relative time", () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z'), toFake: ['Date'] });
     try {
       renderWithProviders(<DeviceMapCard device={buildDevice()} canDrawMap={noWebgl} />);
-      const card = screen.getByTestId('map-card');
-      expect(within(card).getByText('Location Updated: 5 minutes ago')).toBeDefined();
-      expect(within(card).getByText('Location Updated: Never')).toBeDefined();
-      expect(within(card).getByText('Online')).toBeDefined();
-      expect(within(card).getByText('Offline')).toBeDefined();
+      const satellite = screen.getByRole('group', { name: 'Satellite Location' });
+      expect(within(satellite).getByText('Online')).toBeDefined();
+      expect(within(satellite).getByText('Location Updated: 5 minutes ago')).toBeDefined();
+      expect(within(satellite).queryByText(/No satellite location reported/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['the epoch', '1970-01-01T00:00:00.000Z'],
+    ['empty', null],
+  ])(
+    "says a network never reported a location (%s) with 'Never', not an online state",
+    (_, updatedOn) => {
+      const base = buildDevice();
+      const device = buildDevice({
+        // The cellular network is online, but it has never reported where the device is.
+        networkStatus: { ...base.networkStatus, cellularOnline: true },
+        location: { ...base.location, cellularLocationUpdatedOn: updatedOn },
+      });
+      renderWithProviders(<DeviceMapCard device={device} canDrawMap={noWebgl} />);
+      const cellular = screen.getByRole('group', { name: 'Cellular Location' });
+      expect(within(cellular).getByText('No cellular location reported')).toBeDefined();
+      expect(within(cellular).getByText('Location Updated: Never')).toBeDefined();
+      for (const state of ['Online', 'Offline', 'Unknown'])
+        expect(within(cellular).queryByText(state)).toBeNull();
+    },
+  );
+
+  it('shows an offline network with the location it last reported', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const base = buildDevice();
+      const device = buildDevice({
+        location: { ...base.location, cellularLocationUpdatedOn: '2026-11-20T12:00:00.000Z' },
+      });
+      renderWithProviders(<DeviceMapCard device={device} canDrawMap={noWebgl} />);
+      const cellular = screen.getByRole('group', { name: 'Cellular Location' });
+      expect(within(cellular).getByText('Offline')).toBeDefined();
+      expect(within(cellular).getByText('Location Updated: 2 days ago')).toBeDefined();
     } finally {
       vi.useRealTimers();
     }

@@ -3,7 +3,7 @@ import { Alert, Box, Center, Group, Loader, SimpleGrid, Text } from '@mantine/co
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
 import { useNow } from '../../../../lib/use-now';
-import { formatLocationUpdated, onlineState } from '../../utils/device-display';
+import { formatLocationUpdated, isNeverUpdated, onlineState } from '../../utils/device-display';
 import {
   MAP_OFFLINE_COLOR,
   MAP_ONLINE_COLOR,
@@ -12,6 +12,8 @@ import {
   webglAvailable,
 } from '../../utils/map-location';
 import { OverviewCard } from './overview-card';
+import classes from './overview.module.css';
+import { WhenVisible } from '../../../../components/when-visible/when-visible';
 
 const texts = deviceMessages.overview.map;
 const states = deviceMessages.overview.network.states;
@@ -43,34 +45,45 @@ function MapMessage({ children }: { children: string }) {
   );
 }
 
+/**
+ * One network's location (spec 001 §2): its online state and 'Location Updated', or, when the
+ * network never reported a location (empty or the epoch), says so plainly with 'Never' instead
+ * of an online state that the missing location would contradict.
+ */
 function LocationStatus(props: {
   label: string;
+  network: 'satellite' | 'cellular';
   online: boolean | null;
   updatedOn: string | null;
 }) {
   const state = onlineState(props.online);
   const now = useNow();
+  const never = isNeverUpdated(props.updatedOn);
   return (
-    <Box>
+    <Box role="group" aria-label={props.label} data-testid={`${props.network}-location`}>
       <Text size="sm" fw={700}>
         {props.label}
       </Text>
-      <Group gap={6} wrap="nowrap">
-        <Box
-          w={10}
-          h={10}
-          style={{ borderRadius: '50%', flex: 'none' }}
-          bg={
-            state === 'online'
-              ? MAP_ONLINE_COLOR
-              : state === 'offline'
-                ? MAP_OFFLINE_COLOR
-                : 'gray.5'
-          }
-          aria-hidden
-        />
-        <Text size="sm">{states[state]}</Text>
-      </Group>
+      {never ? (
+        <Text size="sm">{texts.noLocation(props.network)}</Text>
+      ) : (
+        <Group gap={6} wrap="nowrap">
+          <Box
+            w={10}
+            h={10}
+            style={{ borderRadius: '50%', flex: 'none' }}
+            bg={
+              state === 'online'
+                ? MAP_ONLINE_COLOR
+                : state === 'offline'
+                  ? MAP_OFFLINE_COLOR
+                  : 'gray.5'
+            }
+            aria-hidden
+          />
+          <Text size="sm">{states[state]}</Text>
+        </Group>
+      )}
       <Text size="sm" c="dimmed">
         {texts.locationUpdated}: {formatLocationUpdated(props.updatedOn, now)}
       </Text>
@@ -82,15 +95,26 @@ export interface DeviceMapCardProps {
   device: Pick<Device, 'name' | 'location' | 'networkStatus'>;
   /** Overridable for tests; defaults to a WebGL check. */
   canDrawMap?: () => boolean;
+  /** The card takes the height left in its column, and the map grows into it. */
+  grow?: boolean;
 }
 
 /** The map card: the device's pin, or why there is none, and the location status per network. */
-export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMapCardProps) {
+export function DeviceMapCard({
+  device,
+  canDrawMap = webglAvailable,
+  grow = false,
+}: DeviceMapCardProps) {
   const location = mapLocation(device.location);
   const [unavailable, setUnavailable] = useState(() => !canDrawMap());
   const online =
     device.networkStatus.satelliteOnline === true || device.networkStatus.cellularOnline === true;
   const notAvailable = <MapMessage>{texts.notAvailable}</MapMessage>;
+  const loading = (
+    <Center h={300}>
+      <Loader aria-label={texts.loading} />
+    </Center>
+  );
 
   let map: ReactNode;
   if (location.kind === 'missing') map = <MapMessage>{texts.missing}</MapMessage>;
@@ -99,29 +123,27 @@ export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMap
   else
     map = (
       <MapBoundary fallback={notAvailable}>
-        <Suspense
-          fallback={
-            <Center h={300}>
-              <Loader aria-label={texts.loading} />
-            </Center>
-          }
-        >
-          <div role="region" aria-label={texts.mapLabel}>
-            <DeviceMap
-              latitude={location.latitude}
-              longitude={location.longitude}
-              color={pinColor(device.networkStatus)}
-              label={texts.pin(device.name, online)}
-              onUnavailable={() => setUnavailable(true)}
-            />
-          </div>
-        </Suspense>
+        {/* The map (its chunk, its labels and a WebGL context) once the card is near the
+            viewport and the browser is idle: below the fold on a phone it waits for a scroll. */}
+        <WhenVisible placeholder={loading}>
+          <Suspense fallback={loading}>
+            <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
+              <DeviceMap
+                latitude={location.latitude}
+                longitude={location.longitude}
+                color={pinColor(device.networkStatus)}
+                label={texts.pin(device.name, online)}
+                onUnavailable={() => setUnavailable(true)}
+              />
+            </div>
+          </Suspense>
+        </WhenVisible>
       </MapBoundary>
     );
 
   return (
-    <OverviewCard title={texts.title} testId="map-card">
-      {map}
+    <OverviewCard title={texts.title} testId="map-card" grow={grow}>
+      <div className={classes.grow}>{map}</div>
       {location.kind === 'located' ? (
         <Text size="xs" c="dimmed" mt="xs">
           {texts.coordinates}: {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
@@ -130,11 +152,13 @@ export function DeviceMapCard({ device, canDrawMap = webglAvailable }: DeviceMap
       <SimpleGrid cols={2} mt="md" spacing="md">
         <LocationStatus
           label={texts.satelliteLocation}
+          network="satellite"
           online={device.networkStatus.satelliteOnline}
           updatedOn={device.location.satelliteLocationUpdatedOn}
         />
         <LocationStatus
           label={texts.cellularLocation}
+          network="cellular"
           online={device.networkStatus.cellularOnline}
           updatedOn={device.location.cellularLocationUpdatedOn}
         />

@@ -32,10 +32,10 @@ describe('DeviceOverview', () => {
     expect(cardTitles()).toEqual([
       'Overview',
       'Subscription',
+      'Components',
       'Location',
       'Software',
       'Private Mode',
-      'Components',
     ]);
     expect(screen.getByRole('button', { name: 'Edit name' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'View Subscription' })).toBeDefined();

@@ -18,15 +18,19 @@ export interface DeviceOverviewProps {
 }
 
 /**
- * The Overview tab (spec 001 §2): warnings, network status, then the cards in two columns
- * where the pane is wide enough (one column below), components across the full width.
+ * The Overview tab (spec 001 §2): warnings, network status, then the cards in two columns where
+ * the pane is wide enough (one column below). The first column holds what the device is
+ * (Overview, Subscription, Components); the second where it is and what it runs (the map,
+ * Software, Private Mode), its map growing so that both columns end level (issue 13: no empty
+ * hole under the shorter column). Reading and tab order run down the first column, then the
+ * second.
  */
 export function DeviceOverview({ device, role, user }: DeviceOverviewProps) {
   return (
     <Stack gap="md" className={classes.layout}>
       <DeviceWarnings device={device} />
       <NetworkStatusCards status={device.networkStatus} />
-      <div className={classes.columns}>
+      <div className={classes.columns} data-testid="overview-columns">
         <div className={classes.column}>
           <DeviceSummaryCard device={device} canRename={roleCan(role, 'devices.rename')} />
           <SubscriptionCard
@@ -37,16 +41,16 @@ export function DeviceOverview({ device, role, user }: DeviceOverviewProps) {
               salesforceId: roleCan(role, 'subscriptions.salesforce'),
             }}
           />
+          <ComponentsCard device={device} canConfigure={roleCan(role, 'devices.hardware')} />
         </div>
         <div className={classes.column}>
-          <DeviceMapCard device={device} />
+          <DeviceMapCard device={device} grow />
           {showsSoftware(device) ? <SoftwareCard device={device} role={role} /> : null}
           {roleCan(role, 'devices.privatemode') ? (
             <PrivateModeCard device={device} user={user} />
           ) : null}
         </div>
       </div>
-      <ComponentsCard device={device} canConfigure={roleCan(role, 'devices.hardware')} />
     </Stack>
   );
 }

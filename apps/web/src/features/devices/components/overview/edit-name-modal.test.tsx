@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api, DEVICE_NAME_MAX_LENGTH } from '@aerie/contract';
+import { DEVICE_NAME_MAX_LENGTH, devicesEndpoints } from '@aerie/contract';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -13,7 +13,7 @@ import { DeviceSummaryCard } from './device-summary-card';
 afterEach(cleanup);
 
 const server = setupApiServer(
-  apiHandler(api.devices.rename, async ({ request }) => {
+  apiHandler(devicesEndpoints.rename, async ({ request }) => {
     const { name } = (await request.json()) as { name: string };
     return HttpResponse.json(buildDevice({ name }));
   }),

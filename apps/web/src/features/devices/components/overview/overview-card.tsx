@@ -11,6 +11,8 @@ export interface OverviewCardProps {
   testId?: string;
   /** 'danger' draws the card in red (the JSON tab's Danger Zone). */
   tone?: 'default' | 'danger';
+  /** Takes the height left in its column of the overview (see overview.module.css). */
+  grow?: boolean;
 }
 
 /** One card of the device overview: a titled, labelled region. */
@@ -20,6 +22,7 @@ export function OverviewCard({
   children,
   testId,
   tone = 'default',
+  grow = false,
 }: OverviewCardProps) {
   const titleId = useId();
   return (
@@ -32,6 +35,7 @@ export function OverviewCard({
       aria-labelledby={titleId}
       data-testid={testId}
       data-tone={tone}
+      data-grow={grow || undefined}
     >
       <Group justify="space-between" align="center" mb="md" gap="xs" wrap="nowrap">
         <Title order={2} size="h4" id={titleId} {...(tone === 'danger' ? { c: 'red.9' } : {})}>

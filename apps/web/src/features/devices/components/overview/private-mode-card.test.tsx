@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { deviceOperationsEndpoints } from '@aerie/contract';
 import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -21,7 +21,7 @@ beforeEach(() => {
   status = 200;
 });
 const server = setupApiServer(
-  apiHandler(api.deviceOperations.command, ({ params }) =>
+  apiHandler(deviceOperationsEndpoints.command, ({ params }) =>
     HttpResponse.json({ command: params['cmd'], deviceId: device.id, job: null }, { status }),
   ),
 );

@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
-import { api, type DeviceCommand, type RoleKey } from '@aerie/contract';
+import {
+  type DeviceCommand,
+  deviceFeaturesEndpoints,
+  deviceOperationsEndpoints,
+  devicesEndpoints,
+  referenceEndpoints,
+  type RoleKey,
+} from '@aerie/contract';
 import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -36,12 +43,12 @@ const features = [
   { id: 7, shortcode: 'DIAGPLUS', name: 'Diag', description: 'More logs.', enabled: false },
 ];
 
-const COMMAND = api.deviceOperations.command;
-const FEATURES = api.deviceFeatures.save;
+const COMMAND = deviceOperationsEndpoints.command;
+const FEATURES = deviceFeaturesEndpoints.save;
 const server = setupApiServer(
-  apiAnswer(api.reference.softwareVersions, versions),
-  apiAnswer(api.reference.antennaFeatures, features),
-  apiAnswer(api.devices.get, device),
+  apiAnswer(referenceEndpoints.softwareVersions, versions),
+  apiAnswer(referenceEndpoints.antennaFeatures, features),
+  apiAnswer(devicesEndpoints.get, device),
   // Anything else fails as a server error.
   http.all('*', () => HttpResponse.json({}, { status: 500 })),
 );
@@ -139,7 +146,7 @@ describe('SoftwareCard: update-software mode', () => {
   });
 
   it('disables the dropdown with the spec message when there is no newer release', async () => {
-    server.use(apiAnswer(api.reference.softwareVersions, []));
+    server.use(apiAnswer(referenceEndpoints.softwareVersions, []));
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Update Software' }));
     expect(
@@ -300,7 +307,7 @@ describe('SoftwareCard: downloads', () => {
   it('saves the options file under the name the server gave', async () => {
     server.use(
       apiHandler(
-        api.deviceFeatures.optionsFiles,
+        deviceFeaturesEndpoints.optionsFiles,
         () =>
           new HttpResponse('PK', {
             headers: { 'Content-Disposition': 'attachment; filename="GM00042-optionsFile.zip"' },
@@ -319,14 +326,16 @@ describe('SoftwareCard: downloads', () => {
   });
 
   it("shows the server's reason when the options file cannot be downloaded", async () => {
-    server.use(apiHandler(api.deviceFeatures.optionsFiles, () => apiError(409, 'No antenna.')));
+    server.use(
+      apiHandler(deviceFeaturesEndpoints.optionsFiles, () => apiError(409, 'No antenna.')),
+    );
     renderCard('credentialed');
     fireEvent.click(screen.getByRole('button', { name: 'Download Options File' }));
     expect(await screen.findByText('Error downloading options file: No antenna.')).toBeDefined();
   });
 
   it('downloads the certificate, and says so when that fails', async () => {
-    server.use(apiHandler(api.deviceFeatures.certificate, () => apiError(404, 'x')));
+    server.use(apiHandler(deviceFeaturesEndpoints.certificate, () => apiError(404, 'x')));
     renderCard('credentialed');
     fireEvent.click(screen.getByRole('button', { name: 'Download Certificate' }));
     expect(await screen.findByText('Error downloading file.')).toBeDefined();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { subscriptionsEndpoints } from '@aerie/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiAnswer, setupApiServer } from '../../../../test/api-server';
@@ -28,7 +28,9 @@ const pastSubscription = {
   nmsId: 'nms-1',
 };
 
-const server = setupApiServer(apiAnswer(api.subscriptions.byIds, { items: [pastSubscription] }));
+const server = setupApiServer(
+  apiAnswer(subscriptionsEndpoints.byIds, { items: [pastSubscription] }),
+);
 
 const allColumns = { supportedNetworks: true, salesforceId: true };
 const device = buildDevice();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api, type DeviceUsage } from '@aerie/contract';
+import { devicesEndpoints, type DeviceUsage } from '@aerie/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 const DEVICE = '3f6c1a52-7b8e-4d2f-9a01-5e4b3c2d1f00';
 let answer: () => Response;
-const server = setupApiServer(apiHandler(api.devices.usage, () => answer()));
+const server = setupApiServer(apiHandler(devicesEndpoints.usage, () => answer()));
 const requested = () => server.requests().map((request) => request.url);
 
 const usage: DeviceUsage = {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '@aerie/contract';
+import { healthEndpoints } from '@aerie/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiAnswer, apiError, apiHandler, setupApiServer } from '../../../../test/api-server';
@@ -12,9 +12,9 @@ afterEach(() => {
 });
 
 const server = setupApiServer();
-const unhealthy = () => apiHandler(api.health.maintenance, () => apiError(500, 'Down.'));
-const healthy = () => apiAnswer(api.health.maintenance, { maintenance: false });
-const checks = () => server.sentTo(api.health.maintenance).length;
+const unhealthy = () => apiHandler(healthEndpoints.maintenance, () => apiError(500, 'Down.'));
+const healthy = () => apiAnswer(healthEndpoints.maintenance, { maintenance: false });
+const checks = () => server.sentTo(healthEndpoints.maintenance).length;
 
 const UNDERWAY = 'Aerie is undergoing routine maintenance. Please check back soon.';
 const AVAILABLE_AGAIN = 'The portal is available again.';

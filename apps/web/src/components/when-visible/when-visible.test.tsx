@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WhenVisible } from './when-visible';
+
+type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
+
+describe('WhenVisible', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('renders at once without IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(<WhenVisible placeholder={<p>waiting</p>}><span>shown</span></WhenVisible>);
+    expect(screen.getByText('shown')).toBeTruthy();
+  });
+
+  it('holds the placeholder until the place is near the viewport, then renders when idle', async () => {
+    let notify: Callback = () => undefined;
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: Callback) {
+          notify = callback;
+        }
+        observe() {}
+        disconnect = disconnect;
+      },
+    );
+    let idle: () => void = () => undefined;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      idle = callback;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    render(<WhenVisible placeholder={<p>waiting</p>}><span>shown</span></WhenVisible>);
+    expect(screen.getByText('waiting')).toBeTruthy();
+
+    act(() => notify([{ isIntersecting: false }]));
+    act(() => idle());
+    expect(screen.queryByText('shown')).toBeNull();
+
+    act(() => notify([{ isIntersecting: true }]));
+    expect(disconnect).toHaveBeenCalled();
+    expect(screen.queryByText('shown')).toBeNull();
+    await act(async () => idle());
+    expect(screen.getByText('shown')).toBeTruthy();
+  });
+});
