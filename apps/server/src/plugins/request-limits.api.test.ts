@@ -86,13 +86,11 @@ describe('every write route counts against a budget', () => {
 
   it('counts an API client apart from the user who made it', async () => {
     const secret = 'limits-secret-0123456789';
-    expect(
-      (
-        await api.call('credentialed', 'POST', '/v2/users/client', {
-          body: { clientId: 'limits-client', secret },
-        })
-      ).statusCode,
-    ).toBe(201);
+    const created = await api.call('credentialed', 'POST', '/v2/users/client', {
+      body: { clientId: 'limits-client', secret },
+    });
+    expect(created.statusCode).toBe(201);
+    const { clientId } = created.json<{ clientId: string }>();
     for (let i = 0; i < 5; i++)
       await api.call('credentialed', 'POST', '/v2/users/me/searchHistory', {
         body: { term: `t${i}` },
@@ -111,7 +109,7 @@ describe('every write route counts against a budget', () => {
       payload: new URLSearchParams({
         grant_type: 'client_credentials',
         scope: 'partners-api',
-        client_id: 'limits-client',
+        client_id: clientId,
         client_secret: secret,
       }).toString(),
     });
