@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as coreSchema from './schema.js';
@@ -10,6 +8,7 @@ import * as fleetSchema from './fleet-schema.js';
 
 const schema = { ...coreSchema, ...fleetSchema };
 import { PgliteStream } from './pglite-stream.js';
+import { startPgliteWorker, type PgliteEngine } from './pglite-worker.js';
 import { lockDataDir } from './lock.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -54,11 +53,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     let release: () => void = () => {};
     if (target.dataDir) release = lockDataDir(target.dataDir);
-    let engine: PGlite;
+    let engine: PgliteEngine;
     try {
-      engine = await PGlite.create({
+      // On a worker thread: a heavy query must not stop the event loop (docs/security.md).
+      engine = await startPgliteWorker({
         dataDir: target.dataDir ? path.join(target.dataDir, 'pgdata') : 'memory://',
-        extensions: { pg_trgm },
         ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Duplex } from 'node:stream';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteEngine } from './pglite-worker.js';
 
 /**
  * A socket-like duplex stream that speaks the PostgreSQL wire protocol to an
@@ -9,12 +9,15 @@ import type { PGlite } from '@electric-sql/pglite';
  * Frontend messages are framed here and handed to PGlite whole: the startup
  * packet has no type byte, every later message is `type(1) + length(4) + body`.
  */
+/** The work queued on each engine, across all its streams (see _write). */
+const engineQueues = new WeakMap<object, Promise<void>>();
+
 export class PgliteStream extends Duplex {
   private pending: Buffer = Buffer.alloc(0);
   private started = false;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: PGlite) {
+  constructor(private readonly db: Pick<PgliteEngine, 'execProtocolRaw'>) {
     super();
   }
 
@@ -45,7 +48,14 @@ export class PgliteStream extends Duplex {
       callback();
       return;
     }
-    this.queue = this.queue.then(() => this.execute(messages));
+    // One queue per engine, not per stream: PGlite is one session, and a client the pool
+    // replaces (after an error) may still have its Sync to run before the next client's query.
+    const previous = engineQueues.get(this.db) ?? Promise.resolve();
+    this.queue = previous.then(() => this.execute(messages));
+    engineQueues.set(
+      this.db,
+      this.queue.catch(() => {}),
+    );
     callback();
   }
 
@@ -70,19 +80,24 @@ export class PgliteStream extends Duplex {
     return out;
   }
 
+  /**
+   * Runs the client's messages in order. A stream the client destroyed meanwhile still has its
+   * messages run (their answers dropped): skipping its Sync would leave the one session waiting
+   * for it, and the next client's queries would never be answered.
+   */
   private async execute(messages: Buffer[]): Promise<void> {
     for (const message of messages) {
-      if (this.destroyed) return;
       // 'X' is Terminate: the client is closing its connection.
       if (message[0] === 0x58) {
-        this.push(null);
+        if (!this.destroyed) this.push(null);
         return;
       }
       try {
         const result = await this.db.execProtocolRaw(new Uint8Array(message));
-        if (result.length > 0) this.push(Buffer.from(result));
+        if (result.length > 0 && !this.destroyed) this.push(Buffer.from(result));
       } catch (error) {
-        this.destroy(error instanceof Error ? error : new Error(String(error)));
+        if (!this.destroyed)
+          this.destroy(error instanceof Error ? error : new Error(String(error)));
         return;
       }
     }
