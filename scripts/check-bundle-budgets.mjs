@@ -3,8 +3,12 @@
 // built web app's manifest (apps/web/dist-artefacts/.vite/manifest.json, written by
 // `npm run build`). Fails (exit 1) when a page or a lazy chunk is over its budget.
 //
-//   public page       the entry's static imports + the page's chunk and its static imports
-//   signed-in page    the same + the signed-in application (app/layout/protected-layout)
+//   sign-in redirect  the entry (main.tsx) and the identity client: what a signed-in address
+//                     loads before it leaves for sign-in without a session
+//   public page       the entry, the application (app/start) and their static imports + the
+//                     page's chunk and its static imports
+//   signed-in page    the same + the signed-in application (app/layout/protected-layout) and
+//                     the identity client (lib/auth-client), which every signed-in page loads
 //   lazy chunk        any other chunk, alone
 //
 // Pages are the router's lazy chunks under a feature's pages/ folder (src/features/*/pages/,
@@ -29,8 +33,12 @@ const KB = 1024;
  */
 export const targets = { publicPage: 90 * KB, signedInPage: 200 * KB };
 export const budgets = {
+  /** The entry and the identity client, before a signed-out visitor leaves for sign-in. */
+  signInRedirect: 30 * KB,
   publicPage: 205 * KB,
-  signedInPage: 335 * KB,
+  // NOTE: 340 since session 8: the first chunk split in two (a 5 KB entry that can leave for
+  // sign-in, then the app) costs about 3 KB of chunk overhead on every page.
+  signedInPage: 340 * KB,
   lazyChunk: 150 * KB,
   /**
    * Lazy chunks that are one library each and cannot be split further (docs/performance.md):
@@ -44,6 +52,10 @@ export const budgets = {
 
 const webRoot = fileURLToPath(new URL('../apps/web/', import.meta.url));
 const PROTECTED_LAYOUT = 'src/app/layout/protected-layout.tsx';
+/** The application (React, router, Mantine): the entry loads it for every page it shows. */
+const APP_START = 'src/app/start.tsx';
+/** The identity client (oidc-client-ts): loaded by every signed-in page, never by a public one. */
+const AUTH_CLIENT = 'src/lib/auth-client.ts';
 /** A page's module: `src/features/<area>/pages/...`, public ones under `pages/public/`. */
 const PAGE = /^src\/features\/[^/]+\/pages\/(public\/)?/;
 
@@ -78,10 +90,20 @@ export function measure(manifest, distDir) {
 
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest has no entry');
-  const entrySet = closure(manifest, entry);
+  const bootstrapSet = closure(manifest, entry);
+  if (!manifest[APP_START]) throw new Error(`the manifest has no ${APP_START}`);
+  const entrySet = closure(manifest, APP_START, new Set(bootstrapSet));
   const layoutSet = closure(manifest, PROTECTED_LAYOUT);
+  if (!manifest[AUTH_CLIENT]) throw new Error(`the manifest has no ${AUTH_CLIENT}`);
+  closure(manifest, AUTH_CLIENT, layoutSet);
 
   const rows = [];
+  rows.push({
+    kind: 'sign-in redirect',
+    name: 'entry + identity client',
+    bytes: total(closure(manifest, AUTH_CLIENT, new Set(bootstrapSet))),
+    budget: budgets.signInRedirect,
+  });
   rows.push({
     kind: 'public page',
     name: 'entry (placeholder pages)',
@@ -124,11 +146,11 @@ function main() {
       : row.kind === 'signed-in page'
         ? targets.signedInPage
         : row.budget;
-  console.log('     kind             gzipped     budget     target  chunk');
+  console.log('     kind               gzipped     budget     target  chunk');
   for (const row of rows.filter((r) => r.kind !== 'lazy chunk' || r.bytes > 20 * KB)) {
     const mark = row.bytes > row.budget ? 'OVER' : 'ok';
     console.log(
-      `${mark.padEnd(4)} ${row.kind.padEnd(14)} ${kb(row.bytes).padStart(9)} ${kb(row.budget).padStart(10)} ${kb(targetOf(row)).padStart(10)}  ${row.name}`,
+      `${mark.padEnd(4)} ${row.kind.padEnd(16)} ${kb(row.bytes).padStart(9)} ${kb(row.budget).padStart(10)} ${kb(targetOf(row)).padStart(10)}  ${row.name}`,
     );
   }
   const chunks = rows.filter((r) => r.kind === 'lazy chunk').length;

@@ -1,32 +1,49 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import './app/global.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { libMessages } from './lib/messages';
-import { configureApiClient } from './lib/api-client';
-import { createUserManager, isAuxiliaryAuthWindow, isSignedInPath } from './lib/auth';
-import { loadRuntimeConfig } from './lib/config';
+import {
+  configureAuth,
+  hasStoredUser,
+  isAuxiliaryAuthWindow,
+  isSignedInPath,
+  loadUserManager,
+  readIdentitySettings,
+} from './lib/auth';
+import { fetchRuntimeConfigFile } from './lib/config-file';
 
+/**
+ * The first chunk: reads the runtime configuration and either sends a visitor without a
+ * session from a signed-in page straight to sign-in, or starts the application (./app/start).
+ *
+ * NOTE: it imports neither React nor the app, nor zod and the contract's schemas (issue 13):
+ * the sign-in redirect leaves after this chunk, the configuration file and the identity
+ * client, and the app's code downloads while the configuration file is read.
+ */
 async function start(rootElement: HTMLElement): Promise<void> {
-  let config;
+  const { pathname, search, hash, origin } = window.location;
+  const auxiliaryWindow = isAuxiliaryAuthWindow(pathname);
+  const signedInPage = !auxiliaryWindow && isSignedInPath(pathname);
+  const toSignIn = signedInPage && !hasStoredUser();
+  // What this page needs, downloading while the configuration file is read: a signed-in
+  // page needs the identity client; any page but the sign-in redirect the app.
+  if (signedInPage) void import('./lib/auth-client').catch(() => undefined);
+  const app = toSignIn ? null : import('./app/start');
+  app?.catch(() => undefined);
+
+  let configFile: unknown;
   try {
-    config = await loadRuntimeConfig();
+    configFile = await fetchRuntimeConfigFile();
   } catch (error) {
     console.error(error);
     rootElement.textContent = libMessages.loadError;
     return;
   }
+  const identity = readIdentitySettings(configFile);
+  if (identity) configureAuth({ identity, origin, auxiliaryWindow });
 
-  const { pathname, search, hash } = window.location;
-  const auxiliaryWindow = isAuxiliaryAuthWindow(pathname);
-  const userManager = createUserManager(config, window.location.origin, { auxiliaryWindow });
   // Without a session a signed-in page goes straight to sign-in, before the app renders or
-  // loads its shell (the protected layout would do the same a few requests later).
-  if (!auxiliaryWindow && isSignedInPath(pathname) && !(await userManager.getUser())) {
+  // loads (the protected layout would do the same a few requests later).
+  if (toSignIn && identity) {
     try {
+      const userManager = await loadUserManager();
       await userManager.signinRedirect({ state: `${pathname}${search}${hash}` });
       return;
     } catch (error) {
@@ -34,22 +51,13 @@ async function start(rootElement: HTMLElement): Promise<void> {
       console.error(error);
     }
   }
-  configureApiClient({
-    baseUrl: config.apiUrl,
-    getAccessToken: async () => (await userManager.getUser())?.access_token,
-  });
-  document.title = config.brand;
-
-  const root = createRoot(rootElement);
-  // A transition: React renders the first page in slices and yields to the browser between
-  // them, instead of one long task that blocks input (issue 13, total blocking time).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App config={config} userManager={userManager} />
-      </StrictMode>,
-    );
-  });
+  try {
+    const { startApp } = await (app ?? import('./app/start'));
+    startApp(rootElement, configFile);
+  } catch (error) {
+    console.error(error);
+    rootElement.textContent = libMessages.loadError;
+  }
 }
 
 const rootElement = document.getElementById('root');

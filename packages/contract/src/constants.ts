@@ -13,6 +13,9 @@ export const PORTAL_SCOPES = `openid profile ${PORTAL_API_SCOPE}`;
 /** Client id of the portal's own browser application at the identity provider. */
 export const PORTAL_CLIENT_ID = 'aerie-portal';
 
+/** Where the browser reads its runtime configuration (spec 000 §3, "Application configuration"). */
+export const RUNTIME_CONFIG_PATH = '/config.json';
+
 export const API_TIMEOUT_MS = 60_000;
 export const LOGGED_OUT_DELAY_MS = 1_000;
 export const SILENT_RENEW_RETRY_MS = 5_000;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The six roles of the specification, by a stable key. The display name of
  * `providerAdmin` depends on the brand ("{brand} Admin"), so keys, not names,
@@ -14,8 +12,7 @@ export const roleKeys = [
   'credentialed',
 ] as const;
 
-export const roleKeySchema = z.enum(roleKeys);
-export type RoleKey = z.infer<typeof roleKeySchema>;
+export type RoleKey = (typeof roleKeys)[number];
 
 /** Provider staff see every account (ARCHITECTURE §4). */
 export const staffRoles: readonly RoleKey[] = [
@@ -108,7 +105,6 @@ export const permissions = [
 ] as const;
 /** A permission name of the role table; the only place permission names are defined. */
 export type Permission = (typeof permissions)[number];
-export const permissionSchema = z.enum(permissions);
 
 export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> = {
   // Super User holds every permission (terminal feeds report through an API client of one).

@@ -1,11 +1,8 @@
 import type { RuntimeConfig } from '@aerie/contract';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import type { UserManager } from 'oidc-client-ts';
-import { useEffect, useState, type ReactNode } from 'react';
-import { AuthProvider, useAuth } from 'react-oidc-context';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useMe } from '../features/users';
 import {
   isApiError,
@@ -13,7 +10,6 @@ import {
   setApiErrorHandlers,
   shouldRetryQuery,
 } from '../lib/api-client';
-import { UserManagerContext, watchSession } from '../lib/auth';
 import { RuntimeConfigContext } from '../lib/config';
 import { clearHealthState } from '../lib/health-state';
 import { onUnauthorizedResponse } from '../lib/session';
@@ -24,7 +20,6 @@ import { resolveAppTheme } from './theme';
 
 export interface AppProps {
   config: RuntimeConfig;
-  userManager: UserManager;
 }
 
 function createQueryClient(): QueryClient {
@@ -41,33 +36,40 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** Follows the signed-in user's theme setting; the brand theme until it is known. */
+/**
+ * Where toasts show. NOTE: loaded beside the first page, not in the first chunk: a toast asked
+ * for before it is there waits in Mantine's notifications store and shows once it is.
+ */
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/**
+ * Follows the signed-in user's theme setting; the brand theme until it is known (and on public
+ * pages for a visitor who is not signed in: only the signed-in layout loads the profile).
+ */
 function ThemedProviders({ children }: { children: ReactNode }) {
-  const auth = useAuth();
   // NOTE: enabled false only reads the cache; the protected layout does the loading.
   const { data: me } = useMe({ enabled: false });
-  const appTheme = resolveAppTheme(auth.isAuthenticated ? me?.settings.theme : undefined);
+  const appTheme = resolveAppTheme(me?.settings.theme);
   return (
     <MantineProvider
       theme={appTheme.theme}
       forceColorScheme={appTheme.tokens.colorScheme}
       cssVariablesResolver={appTheme.cssVariablesResolver}
     >
-      <Notifications position="bottom-right" limit={5} />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" limit={5} />
+      </Suspense>
       {children}
     </MantineProvider>
   );
 }
 
 /** The application once the runtime configuration is known. */
-export function App({ config, userManager }: AppProps) {
+export function App({ config }: AppProps) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter({ queryClient }));
-
-  useEffect(
-    () => watchSession(userManager, () => router.state.location.href),
-    [userManager, router],
-  );
 
   // spec 000 §8: the error rules of every API call, in one place.
   useEffect(() => {
@@ -110,16 +112,11 @@ export function App({ config, userManager }: AppProps) {
 
   return (
     <RuntimeConfigContext value={config}>
-      <UserManagerContext value={userManager}>
-        {/* The SPA's own routes complete sign-in callbacks (spec 000 §2.1). */}
-        <AuthProvider userManager={userManager} skipSigninCallback>
-          <QueryClientProvider client={queryClient}>
-            <ThemedProviders>
-              <RouterProvider router={router} />
-            </ThemedProviders>
-          </QueryClientProvider>
-        </AuthProvider>
-      </UserManagerContext>
+      <QueryClientProvider client={queryClient}>
+        <ThemedProviders>
+          <RouterProvider router={router} />
+        </ThemedProviders>
+      </QueryClientProvider>
     </RuntimeConfigContext>
   );
 }

@@ -100,6 +100,12 @@ const shared = {
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),
+    // NOTE: a plain object, not Select.extend: the theme is in the first chunk every page
+    // loads, and Select would bring its combobox and floating-ui with it. Mantine keeps a
+    // select's options mounted (hidden) by default, and positions each hidden list on mount:
+    // on a phone that was 360 ms of the device list's first render (issue 13, blocking time).
+    // The list mounts when it opens instead.
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
   },
 } satisfies MantineThemeOverride;
 

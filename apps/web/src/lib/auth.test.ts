@@ -1,6 +1,13 @@
 import type { UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isAuxiliaryAuthWindow, isSignedInPath, returnTargetFromState, watchSession } from './auth';
+import {
+  hasStoredUser,
+  isAuxiliaryAuthWindow,
+  isSignedInPath,
+  readIdentitySettings,
+  returnTargetFromState,
+  watchSession,
+} from './auth';
 
 describe('isSignedInPath', () => {
   it.each(['/', '/home', '/devices', '/devices/abc/overview', '/jobs', '/no/such/page'])(
@@ -119,5 +126,51 @@ describe('watchSession', () => {
     fake.raiseTokenExpired();
     expect(fake.manager.removeUser).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('readIdentitySettings', () => {
+  it('reads the identity provider settings of the configuration file', () => {
+    expect(
+      readIdentitySettings({
+        brand: 'Aerie',
+        authority: 'http://localhost/auth',
+        clientId: 'aerie-portal',
+        scope: 'openid profile api',
+      }),
+    ).toEqual({
+      authority: 'http://localhost/auth',
+      clientId: 'aerie-portal',
+      scope: 'openid profile api',
+    });
+  });
+
+  it('is null when one is missing, empty or not text', () => {
+    const full = { authority: 'http://localhost/auth', clientId: 'aerie-portal', scope: 'api' };
+    expect(readIdentitySettings(null)).toBeNull();
+    expect(readIdentitySettings('text')).toBeNull();
+    expect(readIdentitySettings({ ...full, authority: undefined })).toBeNull();
+    expect(readIdentitySettings({ ...full, clientId: '' })).toBeNull();
+    expect(readIdentitySettings({ ...full, scope: 7 })).toBeNull();
+  });
+});
+
+describe('hasStoredUser', () => {
+  function storage(keys: string[]): Storage {
+    return {
+      length: keys.length,
+      key: (index: number) => keys[index] ?? null,
+    } as Storage;
+  }
+
+  it("finds oidc-client-ts's stored user without loading it", () => {
+    expect(hasStoredUser(storage(['theme', 'oidc.user:http://localhost/auth:aerie-portal']))).toBe(
+      true,
+    );
+  });
+
+  it('is false without one (a pending sign-in state is not a user)', () => {
+    expect(hasStoredUser(storage([]))).toBe(false);
+    expect(hasStoredUser(storage(['oidc.1f2e3d', 'theme']))).toBe(false);
   });
 });

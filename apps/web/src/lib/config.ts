@@ -1,29 +1,18 @@
 import { createContext, useContext } from 'react';
-import {
-  endpointUrl,
-  type RuntimeConfig,
-  runtimeConfigSchema,
-  shellEndpoints,
-} from '@aerie/contract';
+import { type RuntimeConfig, runtimeConfigSchema } from '@aerie/contract';
+import { fetchRuntimeConfigFile } from './config-file';
 
-// NOTE: read before the API client is configured (its apiUrl comes from this file), so a
-// plain fetch of the declaration's path.
-export const RUNTIME_CONFIG_PATH = endpointUrl(shellEndpoints.runtimeConfig);
+/** The runtime configuration file's content, checked with the contract's schema. */
+export function parseRuntimeConfig(body: unknown): RuntimeConfig {
+  return runtimeConfigSchema.parse(body);
+}
 
 /**
  * Reads the runtime configuration file (spec 000 §3, "Application configuration").
  * Rejects when the file is missing or does not match the contract.
  */
 export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchFn(RUNTIME_CONFIG_PATH, {
-    headers: { Accept: 'application/json' },
-    cache: 'no-store',
-  });
-  if (!response.ok) {
-    throw new Error(`Loading ${RUNTIME_CONFIG_PATH} failed with status ${response.status}`);
-  }
-  const body: unknown = await response.json();
-  return runtimeConfigSchema.parse(body);
+  return parseRuntimeConfig(await fetchRuntimeConfigFile(fetchFn));
 }
 
 export const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);

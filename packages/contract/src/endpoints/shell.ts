@@ -1,3 +1,4 @@
+import { RUNTIME_CONFIG_PATH } from '../constants.js';
 import { endpoint } from '../http/endpoint.js';
 import { runtimeConfigSchema } from '../shell/runtime-config.js';
 import {
@@ -17,7 +18,7 @@ import {
 export const shellEndpoints = {
   runtimeConfig: endpoint({
     method: 'GET',
-    path: '/config.json',
+    path: RUNTIME_CONFIG_PATH,
     tags: ['shell'],
     summary: 'The runtime configuration the browser reads at start',
     access: { kind: 'public' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleKeySchema } from '../roles.js';
+import { roleKeySchema } from '../roles-schema.js';
 import { userSettingsSchema } from './settings.js';
 
 export const loginTypeSchema = z.string().min(1);

@@ -1,7 +1,9 @@
 import { Center, Loader } from '@mantine/core';
-import { Navigate, useLocation } from '@tanstack/react-router';
+import { Navigate, useLocation, useRouter } from '@tanstack/react-router';
+import type { UserManager } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { AuthProvider, useAuth } from 'react-oidc-context';
+import { loadedUserManager, loadUserManager, watchSession } from '../../lib/auth';
 import { authenticationLost, markAuthenticationLost, markSigningOut } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { libMessages } from '../../lib/messages';
@@ -17,11 +19,45 @@ function FullPageLoader() {
 }
 
 /**
- * Routes for signed-in users. Without a session it starts sign-in with the current
+ * Routes for signed-in users, once the identity client is loaded (public pages never load it).
+ * The SPA's own routes complete sign-in callbacks (spec 000 §2.1), hence `skipSigninCallback`.
+ */
+export function ProtectedLayout() {
+  const router = useRouter();
+  const [userManager, setUserManager] = useState<UserManager | null>(
+    () => loadedUserManager() ?? null,
+  );
+  const [loadFailed, setLoadFailed] = useState(false);
+  useEffect(() => {
+    if (userManager) return;
+    let active = true;
+    loadUserManager().then(
+      (loaded) => active && setUserManager(loaded),
+      () => active && setLoadFailed(true),
+    );
+    return () => {
+      active = false;
+    };
+  }, [userManager]);
+  useEffect(
+    () => (userManager ? watchSession(userManager, () => router.state.location.href) : undefined),
+    [userManager, router],
+  );
+  if (loadFailed) return <Navigate to="/loadError" replace />;
+  if (!userManager) return <FullPageLoader />;
+  return (
+    <AuthProvider userManager={userManager} skipSigninCallback>
+      <SessionGate />
+    </AuthProvider>
+  );
+}
+
+/**
+ * The signed-in session's states. Without a session it starts sign-in with the current
  * address as the return target (spec 000 §4). Once signed in, a lost session (token
  * expiry, sign-out elsewhere, a 401) shows the logged-out screen after 1 s instead.
  */
-export function ProtectedLayout() {
+function SessionGate() {
   const auth = useAuth();
   const href = useLocation({ select: (location) => location.href });
   const lost = useStore(authenticationLost);

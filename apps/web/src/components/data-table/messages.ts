@@ -1,8 +1,9 @@
+import { formatCount } from '../../lib/format-count';
 /** Texts of the shared table parts: pager, sortable headers and the column editor. */
 export const dataTableMessages = {
   rowsPerPage: 'Rows per page',
   range: (from: number, to: number, total: number) =>
-    `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+    `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`,
   pagination: 'Pages',
   page: (page: number) => `Page ${page}`,
   firstPage: 'First page',

@@ -1,4 +1,5 @@
 import { MODEL_MANAGED_BY_PRODUCT, SOFTWARE_MESSAGES } from '@aerie/contract';
+import { formatCount } from '../../lib/format-count';
 
 /** Texts of the device pages (spec 001 §2 "Device list", "Device detail"). */
 export const deviceMessages = {
@@ -18,16 +19,15 @@ export const deviceMessages = {
     satellite: 'Satellite',
     cellular: 'Cellular',
     onlineFilter: { any: 'All', online: 'Online', offline: 'Not online' },
-    total: (total: number) =>
-      `${total.toLocaleString('en-US')} ${total === 1 ? 'device' : 'devices'}`,
+    total: (total: number) => `${formatCount(total)} ${total === 1 ? 'device' : 'devices'}`,
     editColumns: 'Columns',
     loading: 'Loading devices',
     /** The summary of the current filter above the table. */
     summary: {
       label: 'Online state of the devices found',
-      online: (n: number) => `${n.toLocaleString('en-US')} online`,
-      offline: (n: number) => `${n.toLocaleString('en-US')} offline`,
-      unknown: (n: number) => `${n.toLocaleString('en-US')} unknown`,
+      online: (n: number) => `${formatCount(n)} online`,
+      offline: (n: number) => `${formatCount(n)} offline`,
+      unknown: (n: number) => `${formatCount(n)} unknown`,
     },
   },
   columns: {
@@ -42,10 +42,10 @@ export const deviceMessages = {
   export: {
     button: 'Export to CSV',
     fetching: 'Fetching devices…',
-    building: (count: number) => `Building the file of ${count.toLocaleString('en-US')} devices…`,
-    done: (count: number) => `Exported ${count.toLocaleString('en-US')} devices.`,
+    building: (count: number) => `Building the file of ${formatCount(count)} devices…`,
+    done: (count: number) => `Exported ${formatCount(count)} devices.`,
     truncated: (count: number, total: number) =>
-      `Exported the first ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} devices.`,
+      `Exported the first ${formatCount(count)} of ${formatCount(total)} devices.`,
     failed: 'The devices could not be exported.',
   },
   notFound: 'Device not found.',

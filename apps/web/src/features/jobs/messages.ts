@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format-count';
 /** Texts of the Active Jobs page and the job detail (spec 001 §2 "Jobs"). */
 export const jobMessages = {
   listTitle: 'Active Jobs',
@@ -11,7 +12,7 @@ export const jobMessages = {
     createdOn: 'Created On (UTC)',
     status: 'Status',
   },
-  total: (n: number) => (n === 1 ? '1 job' : `${n.toLocaleString('en-US')} jobs`),
+  total: (n: number) => (n === 1 ? '1 job' : `${formatCount(n)} jobs`),
   listLoadFailed: 'The active jobs could not be loaded.',
   detailTitle: 'Job Detail',
   loading: 'Loading job',

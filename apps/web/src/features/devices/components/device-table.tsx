@@ -1,5 +1,4 @@
 import type { DeviceListItem } from '@aerie/contract';
-import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, type DataTableSort } from '../../../components/data-table/data-table';
@@ -9,6 +8,7 @@ import { deviceMessages } from '../messages';
 import { deviceColumnIds, type DeviceColumnId } from '../utils/device-columns';
 import type { DeviceListSearch } from '../utils/device-list-view';
 import { OnlineStateBadge } from './online-state-badge';
+import classes from './device-table.module.css';
 import type { ColumnDef } from '@tanstack/react-table';
 
 const m = deviceMessages;
@@ -46,11 +46,8 @@ function deviceColumns(
   linkSearch: DeviceListSearch,
   onDeleteRequest: ((device: DeviceToDelete) => void) | undefined,
 ): ColumnDef<DeviceListItem>[] {
-  const dash = (
-    <Text c="dimmed" span>
-      —
-    </Text>
-  );
+  // NOTE: plain elements in cells, not Mantine components: they render once per row.
+  const dash = <span className={classes.dash}>—</span>;
   return [
     {
       id: 'name',
@@ -59,15 +56,13 @@ function deviceColumns(
         const { id, name } = row.original;
         if (!id) return name ?? dash;
         return (
-          <Anchor
-            fw={500}
-            fz="inherit"
-            renderRoot={(props) => (
-              <Link {...props} to={routePath('deviceOverview', { id })} search={linkSearch} />
-            )}
+          <Link
+            className={classes.nameLink}
+            to={routePath('deviceOverview', { id })}
+            search={linkSearch}
           >
             {name || id}
-          </Anchor>
+          </Link>
         );
       },
     },

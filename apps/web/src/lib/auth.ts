@@ -1,6 +1,5 @@
-import { createContext, useContext } from 'react';
 import { routeTable, SILENT_RENEW_RETRY_MS, type RuntimeConfig } from '@aerie/contract';
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 
 /** Sign-in callback routes of spec 000 §2.1, handled by the SPA. */
 export const AUTH_CALLBACK_PATHS = {
@@ -40,30 +39,6 @@ const publicPathPatterns = routeTable
 export function isSignedInPath(pathname: string): boolean {
   if (pathname === '/auth' || pathname.startsWith('/auth/')) return false;
   return !publicPathPatterns.some((pattern) => pattern.test(pathname));
-}
-
-/**
- * The identity client. Authorization code + PKCE instead of the spec's id_token
- * flow (see docs/decisions); routes and behaviour stay as specified.
- */
-export function createUserManager(
-  config: RuntimeConfig,
-  origin: string,
-  options: { auxiliaryWindow: boolean },
-): UserManager {
-  return new UserManager({
-    authority: config.authority,
-    client_id: config.clientId,
-    scope: config.scope,
-    response_type: 'code',
-    redirect_uri: `${origin}${AUTH_CALLBACK_PATHS.signinWindow}`,
-    popup_redirect_uri: `${origin}${AUTH_CALLBACK_PATHS.signinPopup}`,
-    popup_post_logout_redirect_uri: `${origin}${AUTH_CALLBACK_PATHS.signoutPopup}`,
-    silent_redirect_uri: `${origin}${AUTH_CALLBACK_PATHS.signinSilent}`,
-    post_logout_redirect_uri: `${origin}/`,
-    automaticSilentRenew: !options.auxiliaryWindow,
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-  });
 }
 
 /**
@@ -135,15 +110,6 @@ export function watchSession(
   };
 }
 
-export const UserManagerContext = createContext<UserManager | null>(null);
-
-/** The app's single oidc-client-ts UserManager (for the callback pages). */
-export function useUserManager(): UserManager {
-  const userManager = useContext(UserManagerContext);
-  if (!userManager) throw new Error('useUserManager must be used inside UserManagerContext');
-  return userManager;
-}
-
 const pendingCallbacks = new Map<string, Promise<unknown>>();
 
 /**
@@ -156,4 +122,79 @@ export function onceForUrl<T>(key: string, run: () => Promise<T>): Promise<T> {
   const promise = run();
   pendingCallbacks.set(key, promise);
   return promise;
+}
+
+/** The runtime configuration's identity provider settings (spec 000 §3). */
+export type IdentitySettings = Pick<RuntimeConfig, 'authority' | 'clientId' | 'scope'>;
+
+/**
+ * The identity provider settings of the runtime configuration file, read before the app and
+ * its schemas have loaded (the first chunk signs in without them); null when one is missing.
+ * The app checks the whole file with the contract's schema once it starts.
+ */
+export function readIdentitySettings(body: unknown): IdentitySettings | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { authority, clientId, scope } = body as Record<string, unknown>;
+  if (typeof authority !== 'string' || typeof clientId !== 'string' || typeof scope !== 'string')
+    return null;
+  if (!authority || !clientId || !scope) return null;
+  return { authority, clientId, scope };
+}
+
+/** Where the identity client is created from: set once at start (main.tsx). */
+interface AuthSettings {
+  identity: IdentitySettings;
+  origin: string;
+  auxiliaryWindow: boolean;
+}
+
+let settings: AuthSettings | undefined;
+let loading: Promise<UserManager> | undefined;
+let loaded: UserManager | undefined;
+
+/** Records how to create the identity client; nothing is loaded yet. */
+export function configureAuth(next: AuthSettings): void {
+  settings = next;
+  loading = undefined;
+  loaded = undefined;
+}
+
+/**
+ * The app's single identity client (oidc-client-ts), loaded on first use: public pages never
+ * load it (issue 13), signed-in pages load it beside their own code.
+ */
+export function loadUserManager(): Promise<UserManager> {
+  if (!settings) return Promise.reject(new Error('configureAuth was not called'));
+  const { identity, origin, auxiliaryWindow } = settings;
+  loading ??= import('./auth-client').then((client) => {
+    loaded = client.createUserManager(identity, origin, { auxiliaryWindow });
+    return loaded;
+  });
+  return loading;
+}
+
+/** The identity client when {@link loadUserManager} has loaded it already. */
+export function loadedUserManager(): UserManager | undefined {
+  return loaded;
+}
+
+/**
+ * True when this tab holds a signed-in user (expired or not), read straight from the storage
+ * oidc-client-ts keeps it in (`oidc.user:{authority}:{client}` in sessionStorage), without
+ * loading the identity client.
+ */
+export function hasStoredUser(storage: Storage = window.sessionStorage): boolean {
+  for (let i = 0; i < storage.length; i += 1) {
+    if (storage.key(i)?.startsWith('oidc.user:')) return true;
+  }
+  return false;
+}
+
+/**
+ * The access token for an API call: none without a stored user (an anonymous visitor of a
+ * public page never loads the identity client).
+ */
+export async function currentAccessToken(): Promise<string | undefined> {
+  if (!hasStoredUser()) return undefined;
+  return (await (await loadUserManager()).getUser())?.access_token;
 }
