@@ -95,6 +95,16 @@ async function startServer() {
 
 /** One Lighthouse run of `url` in `page`'s tab; the scores (0..1) and the main timings (ms). */
 async function audit(page, url, preset, keepStorage) {
+  // A signed-out visitor: Lighthouse's storage reset keeps cookies (the identity provider's
+  // session) and the tab's sessionStorage (the portal's session); without clearing both the
+  // sign-in run measured /home signed in with a cold cache (sessions 6 and 7).
+  if (!keepStorage) {
+    await page.goto(new URL('/status', url).href);
+    await page.evaluate(() => sessionStorage.clear());
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCookies');
+    await cdp.detach();
+  }
   const flags = {
     output: 'json',
     logLevel: 'error',

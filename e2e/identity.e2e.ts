@@ -106,18 +106,25 @@ describe('the identity pages', () => {
     await page.goto(`${baseUrl()}/loadError`);
     await expectVisible(page.getByRole('main'), 'the load error page');
     expect(scripts.some((s) => s.includes('load-error-page-'))).toBe(true);
-    expect(scripts.filter((s) => /protected-layout-|home-page-|devices-page-/.test(s))).toEqual([]);
+    // Neither the signed-in layout nor the identity client (oidc-client-ts).
+    expect(
+      scripts.filter((s) =>
+        /protected-layout-|home-page-|devices-page-|\/auth-client-|\/oidc-/.test(s),
+      ),
+    ).toEqual([]);
 
-    // Without a session a signed-in page goes straight to sign-in: neither the shell nor the
-    // page loads first.
+    // Without a session a signed-in page goes straight to sign-in from the first chunk: the
+    // application (React, Mantine: app/start), the shell and the page never load.
     scripts.length = 0;
     await page.goto(`${baseUrl()}/devices`);
     await expectSignInPage(page);
-    expect(scripts.filter((s) => /protected-layout-|devices-page-/.test(s))).toEqual([]);
+    expect(scripts.some((s) => s.includes('/auth-client-'))).toBe(true);
+    expect(scripts.filter((s) => /\/start-|protected-layout-|devices-page-/.test(s))).toEqual([]);
 
     scripts.length = 0;
     await signIn(page, baseUrl(), demoUsers[0]!);
     await expectVisible(page.getByRole('heading', { name: /^Welcome,/ }), 'the home heading');
+    expect(scripts.some((s) => s.includes('/start-'))).toBe(true);
     expect(scripts.some((s) => s.includes('protected-layout-'))).toBe(true);
     expect(scripts.some((s) => s.includes('home-page-'))).toBe(true);
     expect(scripts.filter((s) => /devices-page-|jobs-pages-|device-metrics-page-/.test(s))).toEqual(

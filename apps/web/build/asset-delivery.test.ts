@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { moveBuildArtefacts, precompressDirectory } from './asset-delivery';
+import {
+  APP_CHUNK,
+  moveBuildArtefacts,
+  precompressDirectory,
+  writePublicPageHtml,
+} from './asset-delivery';
 
 let root: string;
 beforeEach(() => {
@@ -59,5 +64,42 @@ describe('moveBuildArtefacts', () => {
     expect(fs.existsSync(path.join(root, 'dist/assets/app-1.js'))).toBe(true);
     expect(fs.readFileSync(path.join(root, 'artefacts/assets/app-1.js.map'), 'utf8')).toBe('{}');
     expect(fs.existsSync(path.join(root, 'artefacts/.vite/manifest.json'))).toBe(true);
+  });
+});
+
+describe('writePublicPageHtml', () => {
+  it("links the application's chunks and styles in the head of public.html", () => {
+    const dir = path.join(root, 'dist');
+    fs.writeFileSync(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-a.js', imports: ['_roles-r.js'] },
+        [APP_CHUNK]: {
+          file: 'assets/start-s.js',
+          imports: ['_react-x.js', '_roles-r.js'],
+          css: ['assets/start-s.css'],
+        },
+        '_react-x.js': { file: 'assets/react-x.js', imports: ['_roles-r.js'] },
+        '_roles-r.js': { file: 'assets/roles-r.js' },
+        'src/lib/auth-client.ts': { file: 'assets/auth-client-c.js' },
+      }),
+    );
+    const index = '<html><head><title>Aerie</title></head><body></body></html>';
+    fs.writeFileSync(path.join(dir, 'index.html'), index);
+
+    const html = writePublicPageHtml(dir);
+
+    expect(fs.readFileSync(path.join(dir, 'public.html'), 'utf8')).toBe(html);
+    expect(fs.readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(index);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(
+      [...head.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)">/g)].map((m) => [m[1], m[2]]),
+    ).toEqual([
+      ['stylesheet', '/assets/start-s.css'],
+      ['modulepreload', '/assets/start-s.js'],
+      ['modulepreload', '/assets/react-x.js'],
+      ['modulepreload', '/assets/roles-r.js'],
+    ]);
+    expect(html).not.toContain('auth-client');
   });
 });

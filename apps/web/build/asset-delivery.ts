@@ -82,9 +82,54 @@ export function moveBuildArtefacts(dir: string, targetDir: string): string[] {
   return moved;
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The application's chunk (React, the router, Mantine): what every page the app shows loads. */
+export const APP_CHUNK = 'src/app/start.tsx';
+
 /**
- * Production delivery of the built web app: source maps (built `hidden`, so no file names
- * them) and the manifest moved to `artefactsDir`, then every text asset precompressed.
+ * Writes `public.html`: index.html with the application's chunks (the app chunk and its static
+ * imports, as module preloads) and its styles linked in the head. The server sends it for the
+ * public pages (a first-time visitor): the browser fetches the app with the first chunk instead
+ * of after it. index.html stays as it is for signed-in addresses, whose first chunk may leave
+ * for sign-in without loading the app (decision 025, session 8).
+ */
+export function writePublicPageHtml(dir: string): string {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  if (!manifest[APP_CHUNK]) throw new Error(`the manifest has no ${APP_CHUNK}`);
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    scripts.push(chunk.file);
+    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(APP_CHUNK);
+  const links = [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  if (!index.includes('</head>')) throw new Error('index.html has no </head>');
+  const html = index.replace('</head>', `  ${links}\n  </head>`);
+  fs.writeFileSync(path.join(dir, 'public.html'), html);
+  return html;
+}
+
+/**
+ * Production delivery of the built web app: `public.html` written, source maps (built `hidden`,
+ * so no file names them) and the manifest moved to `artefactsDir`, then every text asset
+ * precompressed.
  */
 export function assetDelivery(options: { artefactsDir: string }): Plugin {
   let outDir = '';
@@ -95,6 +140,7 @@ export function assetDelivery(options: { artefactsDir: string }): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      writePublicPageHtml(outDir);
       moveBuildArtefacts(outDir, options.artefactsDir);
       await precompressDirectory(outDir);
     },

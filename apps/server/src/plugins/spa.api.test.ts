@@ -14,6 +14,11 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><title>Aerie</title><div id="root"></div>',
   );
+  // The build's copy for public pages, which names the application's chunks.
+  fs.writeFileSync(
+    path.join(webDist, 'public.html'),
+    '<!doctype html><title>Aerie</title><link rel="modulepreload" href="/assets/start-s.js"><div id="root"></div>',
+  );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   // What the build writes beside a text asset (apps/web/build/asset-delivery.ts).
@@ -43,6 +48,21 @@ describe('serving the web app', () => {
       const res = await ctx.app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it("answers a public page with public.html, which preloads the application's chunks", async () => {
+    for (const url of ['/welcome', '/configurator', '/loadError', '/maintenance?from=x']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('rel="modulepreload" href="/assets/start-s.js"');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // A signed-in address may leave for sign-in from the first chunk: no preloads.
+    for (const url of ['/home', '/devices', '/welcome/more', '/auth/signinwin/main']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('modulepreload');
     }
   });
 

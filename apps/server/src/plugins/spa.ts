@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { allEndpoints } from '@aerie/contract';
+import { allEndpoints, isPublicPagePath } from '@aerie/contract';
 import { errorBody } from './errors.js';
 
 /**
@@ -41,6 +41,12 @@ export const SPA_AUTH_ROUTES = [
 export async function registerSpa(app: FastifyInstance, webDist: string | null): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasSpa = !!indexFile && fs.existsSync(indexFile);
+  // A public page's HTML names the application's chunks, so that a first-time visitor's
+  // browser fetches them with the first chunk (apps/web/build/asset-delivery.ts). Signed-in
+  // addresses get index.html, whose first chunk may leave for sign-in without them.
+  const hasPublicHtml = !!webDist && fs.existsSync(path.join(webDist, 'public.html'));
+  const pageHtml = (url: string): string =>
+    hasPublicHtml && isPublicPagePath(url) ? 'public.html' : 'index.html';
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -82,7 +88,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
     const isApi = isApiPath(url);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (hasSpa && request.method === 'GET' && !isApi && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageHtml(url));
     }
     return reply.status(404).send(errorBody(404, `No route for ${request.method} ${url}.`));
   });

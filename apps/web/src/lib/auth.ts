@@ -1,4 +1,4 @@
-import { routeTable, SILENT_RENEW_RETRY_MS, type RuntimeConfig } from '@aerie/contract';
+import { isPublicPagePath, SILENT_RENEW_RETRY_MS, type RuntimeConfig } from '@aerie/contract';
 import type { UserManager } from 'oidc-client-ts';
 
 /** Sign-in callback routes of spec 000 §2.1, handled by the SPA. */
@@ -27,18 +27,13 @@ export function isAuxiliaryAuthWindow(pathname: string): boolean {
   ].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** The public pages' paths as patterns (`$param` is one segment). */
-const publicPathPatterns = routeTable
-  .filter((route) => route.access === 'public')
-  .map((route) => new RegExp(`^${route.path.replace(/\$[A-Za-z0-9_]+/g, '[^/]+')}/?$`));
-
 /**
  * True for an address only a signed-in user can open: every page but the public ones and the
  * sign-in callbacks (an unknown address too: "Page not found" is inside the signed-in shell).
  */
 export function isSignedInPath(pathname: string): boolean {
   if (pathname === '/auth' || pathname.startsWith('/auth/')) return false;
-  return !publicPathPatterns.some((pattern) => pattern.test(pathname));
+  return !isPublicPagePath(pathname);
 }
 
 /**

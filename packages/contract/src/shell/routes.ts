@@ -113,6 +113,16 @@ export const routeTable = [
 export type RouteName = (typeof routeTable)[number]['name'];
 
 /** Redirects of spec 000 §2.1 (path prefix -> target). */
+/** The public pages' paths as patterns (`$param` is one segment). */
+const publicPathPatterns = routeTable
+  .filter((route) => route.access === 'public')
+  .map((route) => new RegExp(`^${route.path.replace(/\$[A-Za-z0-9_]+/g, '[^/]+')}/?$`));
+
+/** True for the address of a public page of the route table (no sign-in needed). */
+export function isPublicPagePath(pathname: string): boolean {
+  return publicPathPatterns.some((pattern) => pattern.test(pathname));
+}
+
 export const routeRedirects = [
   { from: '/', exact: true, to: '/home' },
   { from: '/documentation', exact: false, to: '/resources' },
