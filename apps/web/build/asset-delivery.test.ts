@@ -93,9 +93,11 @@ describe('writePublicPageHtml', () => {
     expect(fs.readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(index);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(
-      [...head.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)">/g)].map((m) => [m[1], m[2]]),
+      [...head.matchAll(/<link rel="(\w+)"(?: as="style")? crossorigin href="([^"]+)">/g)].map(
+        (m) => [m[1], m[2]],
+      ),
     ).toEqual([
-      ['stylesheet', '/assets/start-s.css'],
+      ['preload', '/assets/start-s.css'],
       ['modulepreload', '/assets/start-s.js'],
       ['modulepreload', '/assets/react-x.js'],
       ['modulepreload', '/assets/roles-r.js'],

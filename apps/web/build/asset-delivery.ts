@@ -93,7 +93,7 @@ export const APP_CHUNK = 'src/app/start.tsx';
 
 /**
  * Writes `public.html`: index.html with the application's chunks (the app chunk and its static
- * imports, as module preloads) and its styles linked in the head. The server sends it for the
+ * imports, as module preloads) and its styles preloaded in the head. The server sends it for the
  * public pages (a first-time visitor): the browser fetches the app with the first chunk instead
  * of after it. index.html stays as it is for signed-in addresses, whose first chunk may leave
  * for sign-in without loading the app (decision 025, session 8).
@@ -116,7 +116,9 @@ export function writePublicPageHtml(dir: string): string {
   };
   visit(APP_CHUNK);
   const links = [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    // NOTE: preloaded, not linked: a stylesheet in the head blocks the first paint, and the
+    // app chunk adds it when it runs (the fetch is already done).
+    ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('\n    ');
   const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
