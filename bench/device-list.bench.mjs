@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { startTestPostgres } from '../scripts/pg-test-server.mjs';
 import { freePort } from './lib/net.mjs';
 import { signIn } from './lib/sign-in.mjs';
+import { waitForServer } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,21 +72,11 @@ async function startServer(env) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/status`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 60 * 60_000) throw new Error('server did not start within an hour');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const readySeconds = await waitForServer(child, base, 60 * 60_000);
   return {
     base,
     pid: child.pid,
-    readySeconds: Math.round((Date.now() - started) / 1000),
+    readySeconds,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

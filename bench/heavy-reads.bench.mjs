@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { freePort } from './lib/net.mjs';
 import { signIn } from './lib/sign-in.mjs';
+import { waitForServer } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,20 +62,10 @@ async function startServer(env) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/status`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 30 * 60_000) throw new Error('server did not start in 30 min');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const readySeconds = await waitForServer(child, base, 30 * 60_000);
   return {
     base,
-    readySeconds: Math.round((Date.now() - started) / 1000),
+    readySeconds,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
