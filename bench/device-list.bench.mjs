@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { startTestPostgres } from '../scripts/pg-test-server.mjs';
 import { freePort } from './lib/net.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { waitForServer } from './lib/server.mjs';
+import { machineInfo, waitForServer } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -212,14 +212,7 @@ async function runTarget(name, env, postgresPort = null) {
 
 const output = {
   date: new Date().toISOString(),
-  machine: {
-    cores: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    // 1/5/15-minute load averages when the run started and ended: other work on the machine
-    // takes CPU from the server, PostgreSQL and the load generator.
-    loadAverage: { start: os.loadavg().map((l) => Math.round(l * 10) / 10) },
-  },
+  machine: machineInfo(),
   devices: DEVICES,
   server: args.server ?? 'apps/server/dist/server.js',
   durationSeconds: DURATION,

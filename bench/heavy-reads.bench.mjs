@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { freePort } from './lib/net.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { waitForServer } from './lib/server.mjs';
+import { machineInfo, waitForServer } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -224,11 +224,7 @@ async function run(name, env) {
 
 const output = {
   date: new Date().toISOString(),
-  machine: {
-    cores: os.cpus().length,
-    node: process.version,
-    loadAverage: { start: os.loadavg().map((l) => Math.round(l * 10) / 10) },
-  },
+  machine: machineInfo(),
   devices: Number(args.devices),
   durationSeconds: DURATION_MS / 1000,
   runs: {},
