@@ -38,6 +38,9 @@ async function start(rootElement: HTMLElement): Promise<void> {
   }
   const identity = readIdentitySettings(configFile);
   if (identity) configureAuth({ identity, origin, auxiliaryWindow });
+  // A signed-in page's identity client, created while the app loads (the protected layout
+  // then has it at once).
+  if (identity && signedInPage && !toSignIn) void loadUserManager().catch(() => undefined);
 
   // Without a session a signed-in page goes straight to sign-in, before the app renders or
   // loads (the protected layout would do the same a few requests later).

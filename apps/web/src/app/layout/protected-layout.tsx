@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation, useRouter } from '@tanstack/react-router';
 import type { UserManager } from 'oidc-client-ts';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import { loadedUserManager, loadUserManager, watchSession } from '../../lib/auth';
 import { authenticationLost, markAuthenticationLost, markSigningOut } from '../../lib/session';
@@ -32,7 +32,8 @@ export function ProtectedLayout() {
     if (userManager) return;
     let active = true;
     loadUserManager().then(
-      (loaded) => active && setUserManager(loaded),
+      // A transition: what it mounts (the shell and the page) renders in slices.
+      (loaded) => active && startTransition(() => setUserManager(loaded)),
       () => active && setLoadFailed(true),
     );
     return () => {

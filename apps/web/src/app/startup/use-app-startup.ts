@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@aerie/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { loadDashboards } from '../../features/dashboards';
 import { getMaintenanceQueryOptions } from '../../features/health';
 import { getNotificationsQueryOptions } from '../../features/notifications';
@@ -70,9 +70,12 @@ export function useAppStartup(): StartupState {
       if (result.status !== 'loaded') running = null;
       return result;
     });
+    // NOTE: in a transition: the result mounts the whole signed-in shell and the first page,
+    // which as an ordinary update React renders in one task (426 ms at a phone's 4x CPU
+    // slowdown, issue 13); a transition renders it in slices that yield to the browser.
     running.then(
-      (result) => active && setState(result),
-      () => active && setState({ status: 'loadError', brokenRequests: [] }),
+      (result) => active && startTransition(() => setState(result)),
+      () => active && startTransition(() => setState({ status: 'loadError', brokenRequests: [] })),
     );
     return () => {
       active = false;
