@@ -2,6 +2,7 @@ import { canAccess, type Device, type RouteName } from '@aerie/contract';
 import { Alert, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useDetailPaneShown } from '../../../lib/detail-pane-shown';
 import { usePageTitle } from '../../../lib/page-title';
 import { routePath, routesByName } from '../../../lib/route-paths';
 import { isApiError } from '../../../lib/api-client';
@@ -53,6 +54,8 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
   const recorded = useRef<string | null>(null);
 
   usePageTitle(device ? `${device.name} / ${deviceMessages.sections[section]}` : null);
+  // Opened directly, the list under the pane renders once the device (or why not) shows.
+  useDetailPaneShown(!isPending);
 
   useEffect(() => {
     // Recorded again after a rename, so the recent devices show the new name.
