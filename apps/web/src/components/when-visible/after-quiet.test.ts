@@ -61,6 +61,50 @@ describe('afterQuiet', () => {
     expect(done).toHaveBeenCalledOnce();
   });
 
+  it('starts over after a long task or a finished request the browser reports', () => {
+    const clock = fakeIdle();
+    let report: (entries: { startTime: number; duration: number }[]) => void = () => undefined;
+    const observed: string[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      Object.assign(
+        class {
+          constructor(callback: (list: { getEntries: () => unknown[] }) => void) {
+            report = (entries) => callback({ getEntries: () => entries });
+          }
+          observe({ type }: { type: string }) {
+            observed.push(type);
+          }
+          disconnect() {}
+        },
+        { supportedEntryTypes: ['longtask', 'resource', 'paint'] },
+      ),
+    );
+    const done = vi.fn();
+    afterQuiet(done, 1000, 10_000);
+    expect(observed).toEqual(['longtask', 'resource']);
+    for (let t = 50; t < 900; t += 50) clock.idle(t);
+    report([{ startTime: 700, duration: 200 }]); // a request that ended at 900
+    for (let t = 900; t < 1900; t += 50) clock.idle(t);
+    expect(done).not.toHaveBeenCalled();
+    clock.idle(1900);
+    expect(done).toHaveBeenCalledOnce();
+  });
+
+  it('is not quiet while the caller says the page is busy', () => {
+    const clock = fakeIdle();
+    const done = vi.fn();
+    let busy = true;
+    afterQuiet(done, 1000, 10_000, () => busy);
+    for (let t = 50; t <= 2000; t += 50) clock.idle(t);
+    expect(done).not.toHaveBeenCalled();
+    busy = false;
+    for (let t = 2050; t < 3000; t += 50) clock.idle(t);
+    expect(done).not.toHaveBeenCalled();
+    clock.idle(3000);
+    expect(done).toHaveBeenCalledOnce();
+  });
+
   it('gives up waiting after the longest wait', () => {
     const clock = fakeIdle();
     const done = vi.fn();

@@ -17,6 +17,8 @@ export interface WhenVisibleProps {
    * (the map's WebGL context), so that it never competes with the page's first load.
    */
   quietMs?: number;
+  /** With `quietMs`: the page is still busy (e.g. requests in flight), which is not quiet. */
+  isBusy?: () => boolean;
   /** The placeholder's wrapper's class (e.g. to grow like the children will). */
   className?: string | undefined;
 }
@@ -33,9 +35,12 @@ export function WhenVisible({
   placeholder,
   rootMargin = '200px',
   quietMs,
+  isBusy,
   className,
 }: WhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const busy = useRef(isBusy);
+  busy.current = isBusy;
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
   const show = (): void => startTransition(() => setVisible(true));
 

@@ -1,5 +1,6 @@
 import type { Device } from '@aerie/contract';
 import { Alert, Box, Group, SimpleGrid, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
 import { useNow } from '../../../../lib/use-now';
@@ -133,6 +134,7 @@ export function DeviceMapCard({
   grow = false,
 }: DeviceMapCardProps) {
   const location = mapLocation(device.location);
+  const queryClient = useQueryClient();
   const [unavailable, setUnavailable] = useState(() => !canDrawMap());
   const online =
     device.networkStatus.satelliteOnline === true || device.networkStatus.cellularOnline === true;
@@ -149,9 +151,16 @@ export function DeviceMapCard({
     map = (
       <MapBoundary fallback={notAvailable}>
         {/* The map (its chunk, its labels and a WebGL context) once the card is near the
-            viewport and the page has been quiet a while, or at once when pointed at: below
-            the fold on a phone it waits for a scroll, above it for the page's load to end. */}
-        <WhenVisible placeholder={preview} quietMs={MAP_AFTER_QUIET_MS} className={classes.grow}>
+            viewport and the page has been quiet a while (no long task, no request in flight),
+            or at once when pointed at: below the fold on a phone it waits for a scroll, above
+            it for the page's load to end. */}
+        <WhenVisible
+          placeholder={preview}
+          quietMs={MAP_AFTER_QUIET_MS}
+          // The page's requests (the list under the pane) still in flight: not quiet yet.
+          isBusy={() => queryClient.isFetching() > 0}
+          className={classes.grow}
+        >
           <Suspense fallback={preview}>
             <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
               <DeviceMap
