@@ -89,6 +89,16 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Mantine's Loader is a plain span: a name on it without a role is an ARIA attribute
+          // its (generic) role forbids (axe aria-prohibited-attr, the overview on a phone).
+          selector:
+            'JSXOpeningElement[name.name="Loader"]:has(JSXAttribute[name.name="aria-label"]):not(:has(JSXAttribute[name.name="role"]))',
+          message: 'Give a named Loader role="status" (or hide it with aria-hidden).',
+        },
+      ],
     },
   },
   {

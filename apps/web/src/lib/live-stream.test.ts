@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, type ServerSentEvent } from './live-stream';
+import { createSseParser, startLiveStream, type ServerSentEvent } from './live-stream';
+
+describe('startLiveStream', () => {
+  it('asks for the stream at low priority, with the token as a header', async () => {
+    const calls: RequestInit[] = [];
+    const stop = startLiveStream({
+      url: '/v2/stream',
+      getAccessToken: () => Promise.resolve('t0ken'),
+      onEvent: () => undefined,
+      fetch: (_input, init) => {
+        calls.push(init ?? {});
+        return new Promise<Response>(() => undefined);
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.priority).toBe('low');
+    expect((calls[0]?.headers as Record<string, string>)['Authorization']).toBe('Bearer t0ken');
+  });
+});
 
 describe('createSseParser', () => {
   it('parses named events split across chunks and skips comments', () => {

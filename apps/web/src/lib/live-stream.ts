@@ -63,6 +63,11 @@ export function startLiveStream(options: LiveStreamOptions): () => void {
         headers,
         signal: controller.signal,
         cache: 'no-store',
+        // NOTE: a long-lived background connection: low priority, so it never competes with
+        // the page's own requests, and tools that wait for the page's important requests to
+        // end (Lighthouse) do not wait for it (at High, every signed-in page ran to
+        // Lighthouse's 45 s limit and every task in that time counted).
+        priority: 'low',
       });
       if (response.status === 401) {
         options.onUnauthorized?.();

@@ -4,8 +4,10 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useMe } from '../../features/users';
 import { shellMessages } from '../messages';
+import { DetailPaneShownContext } from '../../lib/detail-pane-shown';
 import { detailPaneOffset } from '../../lib/route-paths';
 import classes from './detail-pane.module.css';
+import { usePageAfterPane } from './page-after-pane';
 
 /** Below this width the pane always covers the page (detail-pane.module.css). */
 const NARROW_QUERY = '(max-width: 48em)';
@@ -21,6 +23,7 @@ export interface DetailPaneLayerProps {
  * The page and, over it, the detail pane (spec 000 §2.2). The full-width pane covers the page,
  * which is then inert; the compact pane leaves the page beside it, narrowed to the space left.
  * The page keeps its place in the tree either way, so it keeps its state when the pane opens.
+ * Opened directly, the pane renders first and the page after it (usePageAfterPane).
  */
 export function DetailPaneLayer({ page, pane }: DetailPaneLayerProps) {
   const { data: me } = useMe({ enabled: false });
@@ -28,6 +31,7 @@ export function DetailPaneLayer({ page, pane }: DetailPaneLayerProps) {
   const offset = detailPaneOffset(settings);
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const covers = pane !== null && (settings.detailFullWidth || narrow === true);
+  const { showPage, signal } = usePageAfterPane(pane !== null);
   return (
     <>
       <div
@@ -36,11 +40,11 @@ export function DetailPaneLayer({ page, pane }: DetailPaneLayerProps) {
         inert={covers}
         data-detail-under={pane ? (covers ? 'covered' : 'beside') : undefined}
       >
-        {page}
+        {showPage ? page : null}
       </div>
       {pane ? (
         <DetailPane closeTo={pane.closeTo} itemPath={pane.itemPath} offset={offset}>
-          {pane.content}
+          <DetailPaneShownContext value={signal}>{pane.content}</DetailPaneShownContext>
         </DetailPane>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WhenVisible } from './when-visible';
 
@@ -55,6 +55,33 @@ describe('WhenVisible', () => {
     expect(disconnect).toHaveBeenCalled();
     expect(screen.queryByText('shown')).toBeNull();
     await act(async () => idle());
+    expect(screen.getByText('shown')).toBeTruthy();
+  });
+
+  it('with a quiet time, waits for a quiet page, or renders at once when pointed at', async () => {
+    let notify: Callback = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: Callback) {
+          notify = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const idle = vi.fn(() => 1);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    render(
+      <WhenVisible placeholder={<p>waiting</p>} quietMs={2000}>
+        <span>shown</span>
+      </WhenVisible>,
+    );
+    act(() => notify([{ isIntersecting: true }]));
+    expect(idle).toHaveBeenCalled();
+    expect(screen.queryByText('shown')).toBeNull();
+    await act(async () => fireEvent.pointerEnter(screen.getByText('waiting')));
     expect(screen.getByText('shown')).toBeTruthy();
   });
 });

@@ -1,4 +1,8 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterQuiet } from './after-quiet';
+
+/** However busy the page stays, a quiet wait ends after this long. */
+const MAX_QUIET_WAIT_MS = 15_000;
 
 export interface WhenVisibleProps {
   /** What renders once the place is near the viewport (e.g. a lazy map). */
@@ -7,43 +11,74 @@ export interface WhenVisibleProps {
   placeholder: ReactNode;
   /** How near the viewport counts as visible (CSS margin). */
   rootMargin?: string;
+  /**
+   * Once near the viewport, wait until the page has been quiet this long (no long task) before
+   * rendering, instead of the next idle moment: for a part whose start is a long task itself
+   * (the map's WebGL context), so that it never competes with the page's first load.
+   */
+  quietMs?: number;
+  /** With `quietMs`: the page is still busy (e.g. requests in flight), which is not quiet. */
+  isBusy?: () => boolean;
+  /** The placeholder's wrapper's class (e.g. to grow like the children will). */
+  className?: string | undefined;
 }
 
 /**
  * Renders its children only when their place comes near the viewport, once the browser is
- * idle: a heavy part below the fold (the location map and its WebGL context) costs nothing
- * until the user scrolls to it, and never delays the first screen (issue 13). Without
- * IntersectionObserver it renders at once.
+ * idle (or quiet for `quietMs`): a heavy part below the fold (the location map and its WebGL
+ * context) costs nothing until the user scrolls to it, and never delays the first screen
+ * (issue 13). Pointing at or touching the placeholder, or focusing into it, renders at once.
+ * Without IntersectionObserver it renders at once.
  */
-export function WhenVisible({ children, placeholder, rootMargin = '200px' }: WhenVisibleProps) {
+export function WhenVisible({
+  children,
+  placeholder,
+  rootMargin = '200px',
+  quietMs,
+  isBusy,
+  className,
+}: WhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const busy = useRef(isBusy);
+  busy.current = isBusy;
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const show = (): void => startTransition(() => setVisible(true));
 
   useEffect(() => {
     const element = ref.current;
     if (visible || !element) return;
-    let idle: number | undefined;
-    const show = (): void => startTransition(() => setVisible(true));
+    let cancel: (() => void) | undefined;
+    const reveal = (): void => startTransition(() => setVisible(true));
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        idle =
-          typeof requestIdleCallback === 'function'
-            ? requestIdleCallback(show, { timeout: 1000 })
-            : window.setTimeout(show, 0);
+        cancel =
+          quietMs !== undefined ? afterQuiet(reveal, quietMs, MAX_QUIET_WAIT_MS) : whenIdle(reveal);
       },
       { rootMargin },
     );
     observer.observe(element);
     return () => {
       observer.disconnect();
-      if (idle === undefined) return;
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel?.();
     };
-  }, [visible, rootMargin]);
+  }, [visible, rootMargin, quietMs]);
 
   if (visible) return children;
-  return <div ref={ref}>{placeholder}</div>;
+  return (
+    <div ref={ref} className={className} onPointerEnter={show} onPointerDown={show} onFocus={show}>
+      {placeholder}
+    </div>
+  );
+}
+
+/** The next idle moment (1 s at most); returns a cancel. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(callback, 0);
+  return () => window.clearTimeout(timer);
 }

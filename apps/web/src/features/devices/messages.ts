@@ -119,7 +119,6 @@ export const deviceMessages = {
     map: {
       title: 'Location',
       mapLabel: 'Device location map',
-      loading: 'Loading map',
       notAvailable: 'Map not available.',
       missing: 'Coordinates for this device are missing.',
       nullIsland: 'Coordinates for this device are null island (0,0).',

@@ -1,7 +1,8 @@
 import { canAccess, type Device, type RouteName } from '@aerie/contract';
 import { Alert, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useDetailPaneShown } from '../../../lib/detail-pane-shown';
 import { usePageTitle } from '../../../lib/page-title';
 import { routePath, routesByName } from '../../../lib/route-paths';
 import { isApiError } from '../../../lib/api-client';
@@ -46,13 +47,19 @@ export interface DeviceFrameProps {
 export function DeviceFrame({ section, children }: DeviceFrameProps) {
   const params: Record<string, string | undefined> = useParams({ strict: false });
   const deviceId = params['id'] ?? '';
-  const { data: device, error, isPending } = useDevice(deviceId);
+  const query = useDevice(deviceId);
+  const { error } = query;
+  // NOTE: the device's content (the overview's six cards) renders in a transition, in slices
+  // that yield to the browser, so the device's arrival is no long task (decision 025).
+  const device = useDeferredValue(query.data);
   const { data: me } = useMe({ enabled: false });
   const navigate = useNavigate();
   const addRecent = useAddRecentItem('device');
   const recorded = useRef<string | null>(null);
 
-  usePageTitle(device ? `${device.name} / ${deviceMessages.sections[section]}` : null);
+  usePageTitle(query.data ? `${query.data.name} / ${deviceMessages.sections[section]}` : null);
+  // Opened directly, the list under the pane renders once the device (or why not) shows.
+  useDetailPaneShown(device !== undefined || error !== null);
 
   useEffect(() => {
     // Recorded again after a rename, so the recent devices show the new name.
@@ -62,7 +69,7 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
     addRecent.mutate({ id: device.id, name: device.name });
   }, [device, addRecent]);
 
-  if (isPending) return <Loader aria-label="Loading device" />;
+  if (!device && !error) return <Loader role="status" aria-label="Loading device" />;
   if (error || !device) {
     // A malformed id (400) names no device either.
     const missing = isApiError(error) && (error.status === 404 || error.status === 400);

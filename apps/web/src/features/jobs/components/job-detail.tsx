@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Loader, SimpleGrid, Stack, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useDetailPaneShown } from '../../../lib/detail-pane-shown';
 import { routePath } from '../../../lib/route-paths';
 import { JsonTree } from '../../../components/json/json-tree';
 import { isApiError } from '../../../lib/api-client';
@@ -57,7 +58,8 @@ function JobDevice({ deviceId, canOpen }: { deviceId: string; canOpen: boolean }
  */
 export function JobDetail({ id, canOpenDevice }: JobDetailProps) {
   const { data: job, error, isPending } = useJob(id);
-  if (isPending) return <Loader aria-label={m.loading} />;
+  useDetailPaneShown(!isPending);
+  if (isPending) return <Loader role="status" aria-label={m.loading} />;
   if (error || !job) {
     const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (

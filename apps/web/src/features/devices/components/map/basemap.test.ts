@@ -1,11 +1,24 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import labelsAsset from './basemap-labels.json';
-import { degreeLabel, graticule, readLabels } from './basemap';
+import { describe, expect, it, vi } from 'vitest';
+import { degreeLabel, graticule, labelFilesFor, labelLoader, readLabels } from './basemap';
 import { basemapStyle } from './basemap-style';
 
-type Row = [number, number, string, number];
-const asset = labelsAsset as unknown as { places: Row[]; countries: Row[] };
+type Row = [number, number, string, number, number];
+const files = import.meta.glob<{ places: Row[]; countries?: Row[] }>('./labels/*.json', {
+  eager: true,
+  import: 'default',
+});
+/** Every label file together: each place once, in order of rank. */
+const asset = {
+  places: [
+    ...new Map(
+      Object.values(files)
+        .flatMap((file) => file.places)
+        .map((row) => [row[4], row]),
+    ).values(),
+  ].sort((a, b) => a[4] - b[4]),
+  countries: files['./labels/world.json']!.countries!,
+};
 
 /** The places a map card of 560 x 300 px shows around a point at a zoom (512 px tiles). */
 function placesInView(latitude: number, longitude: number, zoom: number): string[] {
@@ -56,6 +69,20 @@ describe('the basemap labels (issue 13: place names at the initial zoom)', () =>
     }
   });
 
+  it('keeps every place once, ranked 0..n-1, in the cell of its position', () => {
+    expect(asset.places.map((row) => row[4])).toEqual(asset.places.map((_, i) => i));
+    for (const [name, file] of Object.entries(files)) {
+      const cell = /cell-(\d+)-(\d+)\.json$/.exec(name);
+      if (!cell) continue;
+      for (const [lon, lat] of file.places) {
+        expect(Math.min(35, Math.floor((lon + 180) / 10))).toBe(Number(cell[1]));
+        expect(Math.min(17, Math.floor((lat + 90) / 10))).toBe(Number(cell[2]));
+      }
+    }
+    // The world file: the places shown from zoom 4 out, and the countries.
+    expect(files['./labels/world.json']!.places.every((row) => row[3] <= 4)).toBe(true);
+  });
+
   it('turns the compact rows into GeoJSON points ranked in order', () => {
     const labels = readLabels({
       places: [
@@ -70,6 +97,75 @@ describe('the basemap labels (issue 13: place names at the initial zoom)', () =>
       properties: { name: 'B', z: 8, rank: 1 },
     });
     expect(labels.countries.features).toHaveLength(1);
+    expect(readLabels({ places: [[1, 2, 'A', 5, 42]] }).places.features[0]?.properties.rank).toBe(
+      42,
+    );
+  });
+});
+
+describe('the label files a view needs (decision 028: fetch only what the view shows)', () => {
+  const around = (lat: number, lon: number, zoom: number, half = 2) => ({
+    west: lon - half,
+    east: lon + half,
+    south: lat - half / 2,
+    north: lat + half / 2,
+    zoom,
+  });
+
+  it('needs one cell around a pin at the initial zoom 8, and not the world file', () => {
+    // London: 0.12°W 51.5°N is in the cell from 10°W..0° and 50°N..60°N.
+    expect(labelFilesFor(around(51.5, -5, 8))).toEqual(['cell-17-14']);
+  });
+
+  it('needs the cells a view touches, across the antimeridian too', () => {
+    expect(labelFilesFor(around(55, 0, 8))).toEqual(['cell-17-14', 'cell-18-14']);
+    expect(labelFilesFor({ west: 178, east: 182, south: -18, north: -16, zoom: 8 })).toEqual([
+      'cell-35-7',
+      'cell-0-7',
+    ]);
+  });
+
+  it('needs only the world file zoomed out, and both at zoom 5', () => {
+    expect(labelFilesFor({ west: -180, east: 180, south: -85, north: 85, zoom: 2 })).toEqual([
+      'world',
+    ]);
+    expect(labelFilesFor(around(51.5, -5, 5))).toEqual(['world', 'cell-17-14']);
+  });
+
+  it('keeps the files of the initial view small: a few KB instead of 400 KB for all', () => {
+    for (const [lat, lon] of [
+      [51.5, -0.12],
+      [31.9, -102.1],
+      [49.0, 8.4],
+      [-23.5, 119.0],
+    ] as const) {
+      const bytes = labelFilesFor(around(lat, lon, 8, 1.6))
+        .map((name) => JSON.stringify(files[`./labels/${name}.json`] ?? {}).length)
+        .reduce((sum, size) => sum + size, 0);
+      expect(bytes, `${lat}, ${lon}`).toBeLessThan(40_000);
+    }
+  });
+
+  it('merges the files it loads, each place once, and loads nothing twice', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(url);
+      const name = Object.keys(files).find((key) => url.includes(key.slice('./labels'.length)));
+      return Promise.resolve(new Response(JSON.stringify(name ? files[name] : { places: [] })));
+    });
+    try {
+      const load = labelLoader();
+      const first = await load(around(51.5, -5, 8));
+      expect(first?.places.features.map((f) => f.properties.name)).toContain('London');
+      expect(await load(around(51.5, -5, 8.5))).toBeNull();
+      const wider = await load(around(51.5, -5, 5));
+      const ranks = wider!.places.features.map((f) => f.properties.rank);
+      expect(new Set(ranks).size).toBe(ranks.length);
+      expect(wider!.countries.features.length).toBeGreaterThan(100);
+      expect(fetched).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -5,9 +5,14 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 // the map never loads tiles or anything else from the internet.
 import countriesUrl from 'world-atlas/countries-50m.json?url';
 import { withContinuousLongitudes } from '../../utils/antimeridian';
-// The labels (place names and country label points) made by scripts/basemap-labels.mjs: a
-// hashed asset too, fetched only when a map is drawn.
-import labelsUrl from './basemap-labels.json?url';
+
+// The labels (place names and country label points) made by scripts/basemap-labels.mjs: hashed
+// assets too, split so that a map fetches only the files its view needs (decision 028).
+const labelUrls = import.meta.glob<string>('./labels/*.json', {
+  query: '?url&no-inline',
+  import: 'default',
+  eager: true,
+});
 
 /** Fetches a JSON asset once per page; a failure is forgotten so the next map tries again. */
 function once<T>(
@@ -52,30 +57,103 @@ export interface BasemapLabels {
   countries: FeatureCollection<Point, LabelProperties>;
 }
 
-type LabelRow = [longitude: number, latitude: number, name: string, minZoom: number];
+/** A row of a label file: where, what, the first zoom it shows at, and its rank. */
+type LabelRow = [longitude: number, latitude: number, name: string, minZoom: number, rank?: number];
 
 function pointLabels(rows: readonly LabelRow[]): FeatureCollection<Point, LabelProperties> {
   return {
     type: 'FeatureCollection',
-    features: rows.map(([longitude, latitude, name, z], rank) => ({
+    features: rows.map(([longitude, latitude, name, z, rank], index) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [longitude, latitude] },
-      properties: { name, z, rank },
+      properties: { name, z, rank: rank ?? index },
     })),
   };
 }
 
-/** Turns the label asset's compact rows into GeoJSON. */
+/** Turns a label file's compact rows into GeoJSON (a cell's file has no countries). */
 export function readLabels(body: unknown): BasemapLabels {
-  const { places, countries } = body as { places: LabelRow[]; countries: LabelRow[] };
+  const { places, countries = [] } = body as { places: LabelRow[]; countries?: LabelRow[] };
   return { places: pointLabels(places), countries: pointLabels(countries) };
 }
 
-const labelsCache: { current: Promise<BasemapLabels> | null } = { current: null };
+/** The side of a label cell in degrees (scripts/basemap-labels.mjs). */
+const CELL_DEGREES = 10;
+/** The world file serves places up to this zoom, and the country labels (shown below 6). */
+const WORLD_MAX_ZOOM = 4;
+const COUNTRY_LABELS_MAX_ZOOM = 6;
 
-/** The basemap's place and country labels, loaded once per page. */
-export function loadLabels(): Promise<BasemapLabels> {
-  return once(labelsCache, labelsUrl, readLabels);
+export interface LabelView {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
+
+/**
+ * The label files a view needs: the world file while zoomed out (its places and the country
+ * labels), and from zoom 5 in the 10-degree cells the view touches. Longitudes may run past
+ * ±180 (a view across the antimeridian); they wrap.
+ */
+export function labelFilesFor(view: LabelView): string[] {
+  const files: string[] = [];
+  if (view.zoom < COUNTRY_LABELS_MAX_ZOOM) files.push('world');
+  if (view.zoom < WORLD_MAX_ZOOM + 1) return files;
+  const columns = 360 / CELL_DEGREES;
+  const rows = 180 / CELL_DEGREES;
+  const row = (lat: number) =>
+    Math.min(rows - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
+  const firstColumn = Math.floor((view.west + 180) / CELL_DEGREES);
+  const lastColumn = Math.min(
+    Math.floor((view.east + 180) / CELL_DEGREES),
+    firstColumn + columns - 1,
+  );
+  for (let c = firstColumn; c <= lastColumn; c++) {
+    const column = ((c % columns) + columns) % columns;
+    for (let r = row(view.south); r <= row(view.north); r++) files.push(`cell-${column}-${r}`);
+  }
+  return files;
+}
+
+const labelFiles = new Map<string, { current: Promise<BasemapLabels> | null }>();
+
+/** One label file, loaded once per page; a file with no places (open sea) is empty. */
+function loadLabelFile(name: string): Promise<BasemapLabels> {
+  const url = labelUrls[`./labels/${name}.json`];
+  if (!url) return Promise.resolve(readLabels({ places: [] }));
+  let cache = labelFiles.get(name);
+  if (!cache) {
+    cache = { current: null };
+    labelFiles.set(name, cache);
+  }
+  return once(cache, url, readLabels);
+}
+
+/**
+ * The basemap's place and country labels for a view, from the files it needs (each fetched
+ * once per page), merged with those already loaded (a place in two files counts once); null
+ * when the view needs no file it does not have.
+ */
+export function labelLoader(): (view: LabelView) => Promise<BasemapLabels | null> {
+  const merged = new Set<string>();
+  const places = new Map<number, Feature<Point, LabelProperties>>();
+  let countries: FeatureCollection<Point, LabelProperties> = {
+    type: 'FeatureCollection',
+    features: [],
+  };
+  return async (view) => {
+    const wanted = labelFilesFor(view).filter((name) => !merged.has(name));
+    if (wanted.length === 0) return null;
+    const files = await Promise.allSettled(wanted.map(loadLabelFile));
+    files.forEach((file, i) => {
+      if (file.status !== 'fulfilled') return;
+      merged.add(wanted[i]!);
+      for (const place of file.value.places.features) places.set(place.properties.rank, place);
+      if (file.value.countries.features.length > 0) countries = file.value.countries;
+    });
+    return { places: { type: 'FeatureCollection', features: [...places.values()] }, countries };
+  };
 }
 
 export interface GraticuleProperties {

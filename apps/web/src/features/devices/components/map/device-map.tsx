@@ -7,7 +7,7 @@ import type { GeoJSON } from 'geojson';
 import { useEffect, useRef } from 'react';
 import { deviceMessages } from '../../messages';
 import { MAP_INITIAL_ZOOM, MAP_ZOOM_IN } from '../../utils/map-location';
-import { loadCountries, loadLabels } from './basemap';
+import { labelLoader, loadCountries } from './basemap';
 import { basemapSources, basemapStyle, recolour, type Basemap } from './basemap-style';
 import classes from './device-map.module.css';
 
@@ -90,12 +90,26 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
           loadCountries()
             .then((countries) => fill(basemapSources.countries, countries))
             .catch(() => undefined);
-          loadLabels()
-            .then((labels) => {
-              fill(basemapSources.places, labels.places);
-              fill(basemapSources.countryLabels, labels.countries);
+          // The labels of what the view shows: the files it needs, more as it moves.
+          const labelsFor = labelLoader();
+          const showLabels = () => {
+            const bounds = map.getBounds();
+            labelsFor({
+              west: bounds.getWest(),
+              south: bounds.getSouth(),
+              east: bounds.getEast(),
+              north: bounds.getNorth(),
+              zoom: map.getZoom(),
             })
-            .catch(() => undefined);
+              .then((labels) => {
+                if (!labels) return;
+                fill(basemapSources.places, labels.places);
+                fill(basemapSources.countryLabels, labels.countries);
+              })
+              .catch(() => undefined);
+          };
+          showLabels();
+          map.on('moveend', showLabels);
         });
       } catch {
         if (attempt + 1 < READY_ATTEMPTS) {

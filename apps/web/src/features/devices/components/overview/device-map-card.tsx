@@ -1,5 +1,6 @@
 import type { Device } from '@aerie/contract';
-import { Alert, Box, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Box, Group, SimpleGrid, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
 import { useNow } from '../../../../lib/use-now';
@@ -35,6 +36,33 @@ class MapBoundary extends Component<
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/**
+ * How long the page must have been quiet before the map starts: its chunk and its WebGL context
+ * are long tasks (hundreds of ms where WebGL is software-rendered), kept off the page's load.
+ */
+const MAP_AFTER_QUIET_MS = 2_500;
+
+/**
+ * The map's place until it starts: the sea colour with the pin where the map will put it, at
+ * the size of the map and its buttons, so nothing moves when the map replaces it.
+ */
+function MapPreview({ color, label }: { color: string; label: string }) {
+  return (
+    <div className={classes.grow} data-testid="map-preview">
+      <div className={classes.mapPreview} role="img" aria-label={label}>
+        <svg className={classes.previewPin} viewBox="0 0 27 41" aria-hidden="true">
+          <path
+            fill={color}
+            d="M13.5 0C6 0 0 6 0 13.4 0 23.5 13.5 41 13.5 41S27 23.5 27 13.4C27 6 21 0 13.5 0Z"
+          />
+          <circle cx="13.5" cy="13.5" r="5.5" fill="#fff" />
+        </svg>
+      </div>
+      <div className={classes.previewControls} />
+    </div>
+  );
 }
 
 function MapMessage({ children }: { children: string }) {
@@ -106,14 +134,13 @@ export function DeviceMapCard({
   grow = false,
 }: DeviceMapCardProps) {
   const location = mapLocation(device.location);
+  const queryClient = useQueryClient();
   const [unavailable, setUnavailable] = useState(() => !canDrawMap());
   const online =
     device.networkStatus.satelliteOnline === true || device.networkStatus.cellularOnline === true;
   const notAvailable = <MapMessage>{texts.notAvailable}</MapMessage>;
-  const loading = (
-    <Center h={300}>
-      <Loader aria-label={texts.loading} />
-    </Center>
+  const preview = (
+    <MapPreview color={pinColor(device.networkStatus)} label={texts.pin(device.name, online)} />
   );
 
   let map: ReactNode;
@@ -124,9 +151,17 @@ export function DeviceMapCard({
     map = (
       <MapBoundary fallback={notAvailable}>
         {/* The map (its chunk, its labels and a WebGL context) once the card is near the
-            viewport and the browser is idle: below the fold on a phone it waits for a scroll. */}
-        <WhenVisible placeholder={loading}>
-          <Suspense fallback={loading}>
+            viewport and the page has been quiet a while (no long task, no request in flight),
+            or at once when pointed at: below the fold on a phone it waits for a scroll, above
+            it for the page's load to end. */}
+        <WhenVisible
+          placeholder={preview}
+          quietMs={MAP_AFTER_QUIET_MS}
+          // The page's requests (the list under the pane) still in flight: not quiet yet.
+          isBusy={() => queryClient.isFetching() > 0}
+          className={classes.grow}
+        >
+          <Suspense fallback={preview}>
             <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
               <DeviceMap
                 latitude={location.latitude}
