@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  currentUserSchema,
   deviceListSchema,
   deviceSchema,
   deviceStates,
@@ -290,5 +291,21 @@ describe('GET /v2/devices/map', () => {
   it('answers 401 without a token', async () => {
     const res = await api.call(null, 'GET', '/v2/devices/map');
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /v2/users/me: the account permissions the home page reads', () => {
+  it.each(roleKeys)('tells %s whether its account offers the configurator', async (role) => {
+    const res = await api.call(role, 'GET', '/v2/users/me');
+    expect(res.statusCode, res.body).toBe(200);
+    const me = currentUserSchema.parse(res.json());
+    const truth = await api.rows<Record<string, boolean>>(
+      `select configurator_visible as "configuratorVisible", msrp_prices_visible as "msrpPricesVisible",
+              wholesale_prices_visible as "wholesalePricesVisible",
+              commercial_price_book as "commercialPriceBook", military_price_book as "militaryPriceBook"
+         from accounts where id = $1`,
+      [me.accountId],
+    );
+    expect(me.accountPermissions).toEqual(truth[0]);
   });
 });
