@@ -145,3 +145,7 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
     </div>
   );
 }
+
+// NOTE: the fleet map is reached through this module, so MapLibre stays in one lazy chunk (the
+// device map's, with its own bundle budget) instead of a shared chunk of both maps.
+export { FleetMap } from './fleet-map';
