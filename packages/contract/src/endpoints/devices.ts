@@ -5,7 +5,6 @@ import {
   deviceSummaryQuerySchema,
   deviceSummarySchema,
 } from '../devices/device-list.js';
-import { fleetMapSchema, fleetSummarySchema } from '../devices/fleet.js';
 import { deviceUsageQuerySchema, deviceUsageSchema } from '../devices/usage.js';
 import { endpoint } from '../http/endpoint.js';
 
@@ -28,27 +27,6 @@ export const devicesEndpoints = {
     access: { kind: 'permission', permission: 'devices.view', check: 'route' },
     query: deviceSummaryQuerySchema,
     responses: { 200: deviceSummarySchema },
-  }),
-  fleetSummary: endpoint({
-    method: 'GET',
-    path: '/v2/devices/fleetSummary',
-    tags: ['devices'],
-    summary:
-      "The caller's devices online, offline and in total, and how many need attention (offline over 24 h, sync pending or blocked, last hub job failed)",
-    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
-    responses: { 200: fleetSummarySchema },
-  }),
-  map: endpoint({
-    method: 'GET',
-    path: '/v2/devices/map',
-    tags: ['devices'],
-    summary:
-      "Every device of the caller's accounts the fleet map shows, as [id, longitude, latitude, online]",
-    description:
-      'Devices that are not private and have coordinates and a network status (spec 002 §5). ' +
-      'online is 1 when the satellite or cellular link is online, else 0.',
-    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
-    responses: { 200: fleetMapSchema },
   }),
   get: endpoint({
     method: 'GET',

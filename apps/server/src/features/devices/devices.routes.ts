@@ -21,10 +21,8 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsync {
     route(app, api.devices.summary, async (request) =>
       service.summary(request.principal(), request.query),
     );
-    route(app, api.devices.fleetSummary, async (request) =>
-      service.fleetSummary(request.principal()),
-    );
-    route(app, api.devices.map, async (request, reply) => {
+    route(app, api.fleet.summary, async (request) => service.fleetSummary(request.principal()));
+    route(app, api.fleet.map, async (request, reply) => {
       const answer = await service.map(request.principal());
       reply.type('application/json; charset=utf-8').header('cache-control', 'private, no-cache');
       // NOTE: the answer is serialized and gzipped once per scope (the service); the global

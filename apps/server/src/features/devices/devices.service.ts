@@ -154,7 +154,7 @@ export function createDevicesService(
 
     /** `GET /v2/devices/fleetSummary`: the caller's devices by state, shared per scope. */
     async fleetSummary(principal: Principal): Promise<FleetSummary> {
-      const { scope } = await authorize(principal, api.devices.fleetSummary.access);
+      const { scope } = await authorize(principal, api.fleet.summary.access);
       return fleetSummaries(scopeKey(scope), () => repo.fleetSummary(scope));
     },
 
@@ -163,7 +163,7 @@ export function createDevicesService(
      * (level 6: written once per scope and TTL, sent to everyone in it).
      */
     async map(principal: Principal): Promise<FleetMapAnswer> {
-      const { scope } = await authorize(principal, api.devices.map.access);
+      const { scope } = await authorize(principal, api.fleet.map.access);
       return maps(scopeKey(scope), async () => {
         const { json: points, count } = await repo.mapPoints(scope);
         const json = `{"points":[${points}]}`;

@@ -1,4 +1,4 @@
-import { devicesEndpoints, type FleetMap } from '@aerie/contract';
+import { fleetEndpoints, type FleetMap } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const fleetMapQueryKey = ['devices', 'map'] as const;
 
 /** `GET /v2/devices/map`: every device of the caller's accounts the fleet map shows. */
 export function getFleetMap(signal?: AbortSignal): Promise<FleetMap> {
-  return callApi(devicesEndpoints.map, {}, signal ? { signal } : {});
+  return callApi(fleetEndpoints.map, {}, signal ? { signal } : {});
 }
 
 export function getFleetMapQueryOptions() {

@@ -1,4 +1,4 @@
-import { devicesEndpoints, type FleetSummary } from '@aerie/contract';
+import { fleetEndpoints, type FleetSummary } from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/config';
@@ -7,7 +7,7 @@ export const fleetSummaryQueryKey = ['devices', 'fleetSummary'] as const;
 
 /** `GET /v2/devices/fleetSummary`: the caller's devices by state (home page). */
 export function getFleetSummary(signal?: AbortSignal): Promise<FleetSummary> {
-  return callApi(devicesEndpoints.fleetSummary, {}, signal ? { signal } : {});
+  return callApi(fleetEndpoints.summary, {}, signal ? { signal } : {});
 }
 
 export function getFleetSummaryQueryOptions() {

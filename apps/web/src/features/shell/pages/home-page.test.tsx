@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import {
-  devicesEndpoints,
+  fleetEndpoints,
   referenceEndpoints,
   shellEndpoints,
   usersEndpoints,
@@ -54,7 +54,7 @@ const summary: FleetSummary = {
 const DEVICE = '2f0c9a3e-7a55-4c1e-9a11-5a1b2c3d4e5f';
 
 const server = setupApiServer(
-  apiAnswer(devicesEndpoints.fleetSummary, summary),
+  apiAnswer(fleetEndpoints.summary, summary),
   apiAnswer(referenceEndpoints.accessStats, adminStats),
   apiAnswer(shellEndpoints.recentItems, []),
   // The profile, should it be asked for again: the one the test put in the cache.
