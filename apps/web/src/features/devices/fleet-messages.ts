@@ -16,9 +16,6 @@ export const fleetMessages = {
     syncBlocked: 'Sync blocked',
     hubJobFailed: 'Hub job failed',
   },
-  /** What a tile's link opens, for assistive technology. */
-  showDevices: (label: string, n: number) =>
-    `${label}: ${n.toLocaleString('en-US')} ${n === 1 ? 'device' : 'devices'}, show them`,
   allClear: 'Nothing needs attention.',
   map: {
     title: 'Fleet map',

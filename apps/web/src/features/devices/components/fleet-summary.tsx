@@ -43,7 +43,6 @@ function SummaryTile({ tile, value }: { tile: Tile; value: number }) {
           {...props}
           to={routePath('devices')}
           search={tile.state ? { state: tile.state } : {}}
-          aria-label={m.showDevices(label, value)}
         />
       )}
       data-testid={`fleet-${tile.key}`}

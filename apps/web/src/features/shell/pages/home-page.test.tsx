@@ -120,17 +120,15 @@ describe('HomePage', () => {
     const region = await screen.findByRole('region', { name: 'Fleet summary' });
     const link = (name: RegExp) => within(region).getByRole('link', { name });
     await within(region).findByText('1,500');
-    expect(link(/^Online: 1,200 devices/).getAttribute('href')).toBe('/devices?state=Online');
-    expect(link(/^Offline: 280/).getAttribute('href')).toBe('/devices?state=Offline');
-    expect(link(/^Total devices: 1,500/).getAttribute('href')).toBe('/devices');
-    expect(link(/^Offline over 24 h: 41/).getAttribute('href')).toBe(
+    expect(link(/^Online\s*1,200$/).getAttribute('href')).toBe('/devices?state=Online');
+    expect(link(/^Offline\s*280$/).getAttribute('href')).toBe('/devices?state=Offline');
+    expect(link(/^Total devices\s*1,500$/).getAttribute('href')).toBe('/devices');
+    expect(link(/^Offline over 24 h\s*41$/).getAttribute('href')).toBe(
       '/devices?state=OfflineOver24h',
     );
-    expect(link(/^Sync pending: 3/).getAttribute('href')).toBe('/devices?state=SyncPending');
-    expect(link(/^Sync blocked: 17/).getAttribute('href')).toBe('/devices?state=SyncBlocked');
-    expect(link(/^Hub job failed: 0 devices/).getAttribute('href')).toBe(
-      '/devices?state=HubJobFailed',
-    );
+    expect(link(/^Sync pending\s*3$/).getAttribute('href')).toBe('/devices?state=SyncPending');
+    expect(link(/^Sync blocked\s*17$/).getAttribute('href')).toBe('/devices?state=SyncBlocked');
+    expect(link(/^Hub job failed\s*0$/).getAttribute('href')).toBe('/devices?state=HubJobFailed');
   });
 
   it("says 'You have not visited any devices recently.' without recent devices", async () => {

@@ -165,6 +165,9 @@ export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: Fl
         map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
         map.once('load', () => {
           if (cancelled) return;
+          // NOTE: a fleet is seen from far out: the graticule's degree labels crowd the edges
+          // of a world view, so they start at zoom 4 here (the device map starts at 8).
+          map.setLayerZoomRange('graticule-labels', 4, 24);
           addFleetLayers(map);
           seedRef.current?.();
           const fill = (id: string, data: GeoJSON) => {
@@ -240,7 +243,13 @@ export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: Fl
       const source = map?.getSource<maplibregl.GeoJSONSource>(SOURCE);
       if (!map || !source) return false;
       void source.setData(features);
-      if (container.current) container.current.dataset.seeded = String(features.features.length);
+      const element = container.current;
+      if (element) {
+        // What the map showed is stale until it settles with the new data (browser tests).
+        for (const key of ['clusters', 'devices', 'firstCluster', 'firstDevice'])
+          delete element.dataset[key];
+        element.dataset.seeded = String(features.features.length);
+      }
       if (!fitted.current) {
         const bounds = fleetBounds(points);
         if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 8, duration: 0 });
