@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global window, performance, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 // Benchmark of the home page's fleet calls (issue 15, decision 029): GET /v2/devices/map (every
 // device the map shows, [id, lon, lat, online], gzipped once per scope) and
 // GET /v2/devices/fleetSummary over a generated fleet of DEVICES devices. Starts the built server
@@ -28,6 +29,9 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '8' },
     only: { type: 'string', default: 'postgres' },
     label: { type: 'string' },
+    // Also open /home in Debian's Chromium: time to a drawn, clustered map, and frame times
+    // while panning (WebGL through SwiftShader: no GPU on this machine).
+    browser: { type: 'boolean', default: false },
   },
 });
 const DEVICES = Number(args.devices);
@@ -38,8 +42,11 @@ const { fleetMapSchema } = await import(join(root, 'packages/contract/dist/index
 const gzip = { 'accept-encoding': 'gzip' };
 const ms = (from) => Math.round(Number(process.hrtime.bigint() - from) / 1e5) / 10;
 
-/** The map's first answer after a Device cache clear: the SQL and the gzip, timed alone. */
-async function coldMap(base, token, staffToken, pid, postgresPort) {
+/**
+ * The first answer of `path` after a Device cache clear (the map: the SQL and the gzip; the
+ * summary: its count), timed alone.
+ */
+async function cold(path, base, token, staffToken, pid, postgresPort) {
   const runs = [];
   for (let i = 0; i < 5; i++) {
     const cleared = await fetch(`${base}/v2/admin/cache/device`, {
@@ -50,7 +57,7 @@ async function coldMap(base, token, staffToken, pid, postgresPort) {
     const server0 = cpuMs(pid);
     const pg0 = postgresCpuMs(postgresPort);
     const started = process.hrtime.bigint();
-    const res = await fetch(`${base}/v2/devices/map`, {
+    const res = await fetch(`${base}${path}`, {
       headers: { authorization: `Bearer ${token}`, ...gzip },
     });
     await res.arrayBuffer();
@@ -91,6 +98,77 @@ async function clientSide(base, token) {
   return { jsonBytes: Buffer.byteLength(text), runs: times };
 }
 
+/**
+ * /home in Chromium as the staff user: from navigation to the map drawn with its clusters (the
+ * map names what it drew on its container once idle), then frame intervals during a 2 s pan.
+ */
+async function browserHome(base) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${base}/home`);
+    await page.getByLabel('Email', { exact: true }).fill('sofia.reyes@aerie.example');
+    await page.getByLabel('Password', { exact: true }).fill('Aerie-demo-2026');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/home', { timeout: 60_000 });
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      await page.goto(`${base}/home`);
+      const count = page.getByTestId('fleet-map-count');
+      await count.waitFor({ timeout: 60_000 });
+      const dataAt = Date.now() - started;
+      await page.waitForSelector('[data-testid="fleet-map"][data-clusters]', { timeout: 60_000 });
+      runs.push({
+        dataMs: dataAt,
+        clustersDrawnMs: Date.now() - started,
+        shown: await count.innerText(),
+      });
+    }
+    // Pan: drag across the map for 2 s and record the intervals between animation frames.
+    const box = await page.getByTestId('fleet-map').boundingBox();
+    await page.evaluate(() => {
+      window.__frames = [];
+      let last = performance.now();
+      const tick = (now) => {
+        window.__frames.push(now - last);
+        last = now;
+        if (window.__frames.length < 2000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    const steps = 60;
+    for (let i = 1; i <= steps; i++) {
+      await page.mouse.move(cx - (i * box.width) / 3 / steps, cy + Math.sin(i / 8) * 40);
+      await new Promise((r) => setTimeout(r, 2000 / steps));
+    }
+    await page.mouse.up();
+    const frames = await page.evaluate(() => window.__frames.slice(1));
+    frames.sort((a, b) => a - b);
+    const at = (q) =>
+      Math.round(frames[Math.min(frames.length - 1, Math.floor(q * frames.length))] * 10) / 10;
+    return {
+      runs,
+      pan: {
+        frames: frames.length,
+        p50FrameMs: at(0.5),
+        p90FrameMs: at(0.9),
+        p99FrameMs: at(0.99),
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function runTarget(name, env, postgresPort = null) {
   console.log(`\n== ${name}: starting the server and generating ${DEVICES} devices`);
   const server = await startServer(root, env, DEVICES);
@@ -109,13 +187,17 @@ async function runTarget(name, env, postgresPort = null) {
       jsonBytes: json.length,
     };
     console.log(`map answer: ${size.jsonBytes} bytes of JSON, ${size.gzippedBytes} gzipped`);
-    const cold = {
-      staff: await coldMap(server.base, staff, staff, server.pid, postgresPort),
-      accountAdmin: await coldMap(server.base, accountAdmin, staff, server.pid, postgresPort),
+    const at = (path, token) => cold(path, server.base, token, staff, server.pid, postgresPort);
+    const firstAnswers = {
+      mapStaff: await at('/v2/devices/map', staff),
+      mapAccountAdmin: await at('/v2/devices/map', accountAdmin),
+      summaryStaff: await at('/v2/devices/fleetSummary', staff),
+      summaryAccountAdmin: await at('/v2/devices/fleetSummary', accountAdmin),
     };
-    console.log(
-      `map after a cache clear: staff ${cold.staff.medianMs} ms (server CPU ${cold.staff.medianServerCpuMs} ms, PostgreSQL ${cold.staff.medianPostgresCpuMs} ms), account admin ${cold.accountAdmin.medianMs} ms`,
-    );
+    for (const [name, r] of Object.entries(firstAnswers))
+      console.log(
+        `${name} after a cache clear: ${r.medianMs} ms (server CPU ${r.medianServerCpuMs} ms, PostgreSQL ${r.medianPostgresCpuMs} ms)`,
+      );
     const client = await clientSide(server.base, staff);
     console.log(`in the client (Node): ${JSON.stringify(client.runs)}`);
 
@@ -161,7 +243,19 @@ async function runTarget(name, env, postgresPort = null) {
         `${label.padEnd(32)} c=${String(concurrency).padStart(2)}  rps ${String(r.rps).padStart(6)}  p50 ${String(r.p50).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}  ${r.meanKb} KB  cpu µs/req server ${cpuUsPerRequest.server} pg ${cpuUsPerRequest.postgres} loader ${cpuUsPerRequest.loader}`,
       );
     }
-    return { readySeconds: server.readySeconds, size, cold, client, scenarios: results };
+    let browser = null;
+    if (args.browser) {
+      browser = await browserHome(server.base);
+      console.log(`in Chromium: ${JSON.stringify(browser)}`);
+    }
+    return {
+      readySeconds: server.readySeconds,
+      size,
+      firstAnswers,
+      client,
+      scenarios: results,
+      browser,
+    };
   } finally {
     await server.stop();
   }
