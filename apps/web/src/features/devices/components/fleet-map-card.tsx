@@ -66,14 +66,21 @@ function FleetMapLoader({
 }) {
   const map = useFleetMap();
   const navigate = useNavigate();
-  const points = map.data?.points;
+  const points = map.data?.points ?? null;
   const shown = useMemo(() => (points ? countShown(points, onlineOnly) : 0), [points, onlineOnly]);
   if (map.isError) return <Alert color="red">{texts.loadFailed}</Alert>;
-  if (!points) return loading;
+  // NOTE: the map starts while its points download (both take seconds for a large fleet) and
+  // is seeded when they arrive (spec 002 §2).
   return (
     <>
-      <Text size="sm" c="dimmed" mb="xs" data-testid="fleet-map-count" aria-live="polite">
-        {points.length === 0 ? texts.empty : texts.shown(shown)}
+      <Text
+        size="sm"
+        c="dimmed"
+        mb="xs"
+        aria-live="polite"
+        data-testid={points ? 'fleet-map-count' : undefined}
+      >
+        {points === null ? texts.loading : points.length === 0 ? texts.empty : texts.shown(shown)}
       </Text>
       <Suspense fallback={loading}>
         <div role="region" aria-label={texts.mapLabel}>

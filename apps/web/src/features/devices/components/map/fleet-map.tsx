@@ -115,7 +115,8 @@ function addFleetLayers(map: maplibregl.Map): void {
 }
 
 export interface FleetMapProps {
-  points: readonly FleetMapPoint[];
+  /** Null while they download: the map starts meanwhile and is seeded when they arrive. */
+  points: readonly FleetMapPoint[] | null;
   onlineOnly: boolean;
   /** A device was clicked: open it. */
   onOpenDevice: (id: string) => void;
@@ -236,6 +237,7 @@ export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: Fl
   // Spec 002 §2: the map is reseeded when loading finishes or the online-only flag changes,
   // once it is ready: at once when its layers are added, else checked again every second.
   useEffect(() => {
+    if (points === null) return;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const features = fleetFeatures(points, onlineOnly);
     const seed = (): boolean => {
