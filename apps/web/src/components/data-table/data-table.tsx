@@ -129,7 +129,7 @@ export function DataTable<T>({
               <Table.Td colSpan={visibleCount}>
                 {loading || rendering ? (
                   <Center py="lg">
-                    <Loader size="sm" aria-label={m.loading} />
+                    <Loader size="sm" role="status" aria-label={m.loading} />
                   </Center>
                 ) : (
                   <Text c="dimmed" py="md" ta="center">

@@ -66,7 +66,9 @@ export function ApiClientsTab() {
           />
         )}
       </Collapse>
-      {clients.isPending && <Loader size="sm" aria-label={apiClientsMessages.apiClients} />}
+      {clients.isPending && (
+        <Loader role="status" size="sm" aria-label={apiClientsMessages.apiClients} />
+      )}
       {clients.isError && (
         <Alert color="red" variant="light">
           {apiClientsMessages.apiClientsFailed}

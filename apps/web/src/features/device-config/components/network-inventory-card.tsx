@@ -87,7 +87,7 @@ function Inventory({ device, canEdit, canWriteTemplates = false }: NetworkInvent
         {texts.requires(missing)}
       </Alert>
     );
-  else if (mapping.isPending) body = <Loader size="sm" aria-label={texts.loading} />;
+  else if (mapping.isPending) body = <Loader size="sm" role="status" aria-label={texts.loading} />;
   else if (mapping.isError) body = <Dimmed>{texts.loadFailed}</Dimmed>;
   else if (networks.length === 0) body = <Dimmed>{texts.empty}</Dimmed>;
   else

@@ -143,7 +143,7 @@ function TemplateView({ device, beam, canWrite, onClose }: TemplateViewProps) {
         <Field label={texts.beam}>{beam.displayName}</Field>
       </FieldList>
       {template.isFetching && !template.data ? (
-        <Loader size="sm" aria-label={texts.loading} />
+        <Loader size="sm" role="status" aria-label={texts.loading} />
       ) : null}
       <Textarea
         label={texts.box}

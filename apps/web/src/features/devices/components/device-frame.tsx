@@ -62,7 +62,7 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
     addRecent.mutate({ id: device.id, name: device.name });
   }, [device, addRecent]);
 
-  if (isPending) return <Loader aria-label="Loading device" />;
+  if (isPending) return <Loader role="status" aria-label="Loading device" />;
   if (error || !device) {
     // A malformed id (400) names no device either.
     const missing = isApiError(error) && (error.status === 404 || error.status === 400);

@@ -110,7 +110,7 @@ export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps)
   const [unavailable, setUnavailable] = useState(() => !canDrawMap());
   const loading = (
     <Center h={420}>
-      <Loader aria-label={texts.loading} />
+      <Loader role="status" aria-label={texts.loading} />
     </Center>
   );
   const notAvailable = (

@@ -57,7 +57,7 @@ function JobDevice({ deviceId, canOpen }: { deviceId: string; canOpen: boolean }
  */
 export function JobDetail({ id, canOpenDevice }: JobDetailProps) {
   const { data: job, error, isPending } = useJob(id);
-  if (isPending) return <Loader aria-label={m.loading} />;
+  if (isPending) return <Loader role="status" aria-label={m.loading} />;
   if (error || !job) {
     const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (

@@ -70,7 +70,7 @@ function AddGraphForm({ deviceId, onCancel, onAdd }: AddGraphFormProps) {
   if (providers.isPending || types.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label={m.loadingReference} />
+        <Loader role="status" aria-label={m.loadingReference} />
       </Group>
     );
   }

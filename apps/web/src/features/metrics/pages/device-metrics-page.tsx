@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/toast';
 function DeviceMetrics({ deviceId }: { deviceId: string }) {
   const { data: me } = useMe();
   const update = useUpdateSettings();
-  if (!me) return <Loader aria-label={metricsMessages.loadingGraphs} />;
+  if (!me) return <Loader role="status" aria-label={metricsMessages.loadingGraphs} />;
 
   const save = async (userGraphs: MetricGraph[]) => {
     try {

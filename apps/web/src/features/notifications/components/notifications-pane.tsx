@@ -51,7 +51,7 @@ export function NotificationsPane({ onNavigate }: NotificationsPaneProps) {
       </Alert>
     );
   }
-  if (!list) return <Loader size="sm" aria-label={notificationsMessages.title} />;
+  if (!list) return <Loader size="sm" role="status" aria-label={notificationsMessages.title} />;
   if (list.length === 0) return <Text c="dimmed">{notificationsMessages.empty}</Text>;
 
   return (

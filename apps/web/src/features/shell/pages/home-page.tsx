@@ -40,7 +40,7 @@ export function HomePage() {
           <Suspense
             fallback={
               <Center h={480}>
-                <Loader aria-label={libMessages.loading} />
+                <Loader role="status" aria-label={libMessages.loading} />
               </Center>
             }
           >

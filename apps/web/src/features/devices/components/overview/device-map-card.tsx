@@ -112,7 +112,7 @@ export function DeviceMapCard({
   const notAvailable = <MapMessage>{texts.notAvailable}</MapMessage>;
   const loading = (
     <Center h={300}>
-      <Loader aria-label={texts.loading} />
+      <Loader role="status" aria-label={texts.loading} />
     </Center>
   );
 

@@ -55,7 +55,7 @@ export function SubscriptionHistoryModal({
   } else if (!query.isSuccess) {
     body = (
       <Center py="lg">
-        <Loader aria-label={texts.loading} />
+        <Loader role="status" aria-label={texts.loading} />
       </Center>
     );
   } else {

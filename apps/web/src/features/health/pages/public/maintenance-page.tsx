@@ -46,7 +46,9 @@ export function MaintenancePage() {
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={560}>
         <Title order={1}>{healthMessages.maintenancePageTitle}</Title>
-        {check.isPending && <Loader aria-label={healthMessages.maintenanceChecking} />}
+        {check.isPending && (
+          <Loader role="status" aria-label={healthMessages.maintenanceChecking} />
+        )}
         {check.isError && (
           <>
             <Text size="lg" ta="center" role="status">
@@ -65,7 +67,7 @@ export function MaintenancePage() {
               {healthMessages.tryAgain}
             </Anchor>
             {check.isFetching && (
-              <Loader size="sm" aria-label={healthMessages.maintenanceChecking} />
+              <Loader role="status" size="sm" aria-label={healthMessages.maintenanceChecking} />
             )}
           </>
         )}
