@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { startTestPostgres } from '../scripts/pg-test-server.mjs';
 import { freePort } from './lib/net.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { machineInfo, waitForServer } from './lib/server.mjs';
+import { machineInfo, waitForServer } from './lib/bench-server.mjs';
 
 const { values: args } = parseArgs({
   options: {

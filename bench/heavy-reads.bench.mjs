@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { freePort } from './lib/net.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { machineInfo, waitForServer } from './lib/server.mjs';
+import { machineInfo, waitForServer } from './lib/bench-server.mjs';
 
 const { values: args } = parseArgs({
   options: {

@@ -14,6 +14,7 @@ export * from './notifications/notifications.js';
 export * from './feed/feed.js';
 export * from './lists/index.js';
 export * from './devices/device-list.js';
+export * from './devices/fleet.js';
 export * from './devices/device.js';
 export * from './devices/usage.js';
 export * from './metrics/metrics.js';

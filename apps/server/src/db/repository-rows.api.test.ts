@@ -92,6 +92,7 @@ describe('repository rows match the schema types', () => {
   it('reads accounts and users with the columns of their tables', async () => {
     const accounts = await createAccountsRepository(ctx.database.pool).listAll();
     const stored = await drizzleRows(core.accounts, 'name');
+    const storedById = new Map(stored.map((a) => [a.id, a]));
     expect(accounts).toEqual(
       stored.map(({ id, name, kind, parentId }) => ({ id, name, kind, parentId })),
     );
@@ -115,6 +116,19 @@ describe('repository rows match the schema types', () => {
         features,
         disabled: row!.disabled,
         accountName: accounts.find((a) => a.id === accountId)!.name,
+        accountPermissions: (({
+          configuratorVisible,
+          msrpPricesVisible,
+          wholesalePricesVisible,
+          commercialPriceBook,
+          militaryPriceBook,
+        }) => ({
+          configuratorVisible,
+          msrpPricesVisible,
+          wholesalePricesVisible,
+          commercialPriceBook,
+          militaryPriceBook,
+        }))(storedById.get(accountId)!),
         role: demo.role,
       });
       expect(await users.findById(id)).toEqual(user);

@@ -25,6 +25,13 @@ async function setup() {
     passwordHash: null,
     features: [],
     disabled: false,
+    accountPermissions: {
+      configuratorVisible: false,
+      msrpPricesVisible: false,
+      wholesalePricesVisible: false,
+      commercialPriceBook: false,
+      militaryPriceBook: false,
+    },
   };
   // Tokens are "<name>:<exp in ms>"; an expired one is refused like jose refuses it. A token
   // named "client…" is an API client's (client credentials).

@@ -13,6 +13,13 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     loginType: 'Local',
     features: [],
     permissions: [],
+    accountPermissions: {
+      configuratorVisible: false,
+      msrpPricesVisible: false,
+      wholesalePricesVisible: false,
+      commercialPriceBook: false,
+      militaryPriceBook: false,
+    },
     settings: defaultUserSettings,
     ...overrides,
   };

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListQueryError, parseListQuery } from '../lists/parse-list-query.js';
-import { deviceListGrammar, deviceListQuerySchema } from './device-list.js';
+import { formatListFilters } from '../lists/format-list-query.js';
+import { deviceListGrammar, deviceListQuerySchema, deviceStates } from './device-list.js';
 
 const parse = (q: Record<string, string>) =>
   parseListQuery(deviceListGrammar, deviceListQuerySchema.parse(q));
@@ -30,6 +31,7 @@ describe('the device list grammar', () => {
       cellularOnline: true,
       satelliteOnline: false,
       accountIds: [ACCOUNT],
+      state: null,
     });
   });
 
@@ -69,7 +71,7 @@ describe('the device list grammar', () => {
       'Unknown sortField "Password". Use one of: Name, Serial, Type, AccountName, ProductCode, NetworkStatus.SatelliteOnline, NetworkStatus.CellularOnline.',
     );
     expect(() => parse({ filters: 'Color:blue' })).toThrow(
-      'Unknown filter "Color". Use NetworkStatus.SatelliteOnline, NetworkStatus.CellularOnline or AccountId.',
+      'Unknown filter "Color". Use NetworkStatus.SatelliteOnline, NetworkStatus.CellularOnline, AccountId or State.',
     );
     expect(() => parse({ filters: 'NetworkStatus.CellularOnline:maybe' })).toThrow(
       'Filter NetworkStatus.CellularOnline takes true or false, not "maybe".',
@@ -119,5 +121,25 @@ describe('the device list grammar', () => {
   it('takes a blank sortField for none', () => {
     expect(parse({ sortField: '' }).sortField).toBe('Name');
     expect(parse({ sortField: '  ' }).sortField).toBe('Name');
+  });
+});
+
+describe('the device list State filter', () => {
+  it('reads each state in any case, as the contract spells it', () => {
+    for (const state of deviceStates) {
+      expect(parse({ filters: `state:${state.toUpperCase()}` }).filters.state).toBe(state);
+    }
+    expect(parse({}).filters.state).toBeNull();
+  });
+
+  it('refuses a state it does not know, naming the states it takes', () => {
+    expect(() => parse({ filters: 'State:Asleep' })).toThrow(ListQueryError);
+    expect(() => parse({ filters: 'State:Asleep' })).toThrow(/Online, Offline, .* or HubJobFailed/);
+  });
+
+  it('writes a state back as the grammar reads it', () => {
+    const filters = formatListFilters(deviceListGrammar, { state: 'SyncBlocked' });
+    expect(filters).toBe('State:SyncBlocked');
+    expect(parse({ filters: filters! }).filters.state).toBe('SyncBlocked');
   });
 });

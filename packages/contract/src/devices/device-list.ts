@@ -36,9 +36,36 @@ export const deviceListFields = [
 export type DeviceListField = (typeof deviceListFields)[number];
 
 /**
+ * Device states the list filters by (`State:{value}`) and the home page counts (decision 029):
+ * online (either link), offline (neither online, one known offline), offline for more than
+ * {@link OFFLINE_ATTENTION_HOURS} hours, a hub sync in progress, a sync the device's data
+ * blocks, and a last hub job that failed. The last four are the fleet's "needs attention".
+ */
+export const deviceStates = [
+  'Online',
+  'Offline',
+  'OfflineOver24h',
+  'SyncPending',
+  'SyncBlocked',
+  'HubJobFailed',
+] as const;
+export type DeviceState = (typeof deviceStates)[number];
+/** The states that need someone's attention (home page, issue 15). */
+export const attentionDeviceStates = [
+  'OfflineOver24h',
+  'SyncPending',
+  'SyncBlocked',
+  'HubJobFailed',
+] as const satisfies readonly DeviceState[];
+export type AttentionDeviceState = (typeof attentionDeviceStates)[number];
+/** A device offline for longer than this needs attention. */
+export const OFFLINE_ATTENTION_HOURS = 24;
+
+/**
  * The device list's grammar (spec 001 §7): sort by Name unless asked, the list's fields unless
  * `fields` names some, and the filters `NetworkStatus.SatelliteOnline:{bool}`,
- * `NetworkStatus.CellularOnline:{bool}` and `AccountId:{uuid}` (repeatable: any of them).
+ * `NetworkStatus.CellularOnline:{bool}`, `AccountId:{uuid}` (repeatable: any of them) and
+ * `State:{state}` (one of {@link deviceStates}).
  */
 export const deviceListGrammar = listGrammar({
   sortFields: deviceSortFields,
@@ -60,6 +87,7 @@ export const deviceListGrammar = listGrammar({
     cellularOnline: listFilter.boolean('NetworkStatus.CellularOnline'),
     /** Devices of any of these accounts (still limited to the caller's visible accounts). */
     accountIds: listFilter.ids('AccountId', 'an account id'),
+    state: listFilter.oneOf('State', deviceStates),
   },
 });
 /** `GET /v2/devices`'s query as the grammar reads it. */

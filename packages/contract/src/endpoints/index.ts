@@ -7,6 +7,7 @@ import { deviceOperationsEndpoints } from './device-operations.js';
 import { devicesEndpoints } from './devices.js';
 import { docsEndpoints } from './docs.js';
 import { feedEndpoints } from './feed.js';
+import { fleetEndpoints } from './fleet.js';
 import { healthEndpoints } from './health.js';
 import { hubEndpoints } from './hub.js';
 import { jobsEndpoints } from './jobs.js';
@@ -29,6 +30,7 @@ export { deviceOperationsEndpoints } from './device-operations.js';
 export { devicesEndpoints } from './devices.js';
 export { docsEndpoints } from './docs.js';
 export { feedEndpoints } from './feed.js';
+export { fleetEndpoints } from './fleet.js';
 export { healthEndpoints } from './health.js';
 export { hubEndpoints } from './hub.js';
 export { jobsEndpoints } from './jobs.js';
@@ -55,6 +57,7 @@ export const api = {
   devices: devicesEndpoints,
   docs: docsEndpoints,
   feed: feedEndpoints,
+  fleet: fleetEndpoints,
   health: healthEndpoints,
   hub: hubEndpoints,
   jobs: jobsEndpoints,

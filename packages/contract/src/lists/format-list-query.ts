@@ -39,6 +39,7 @@ export function formatListFilters<R extends Record<string, ListFilter>>(
     const value: unknown = values[key];
     if (value === undefined || value === null) continue;
     if (filter.kind === 'boolean') parts.push(`${filter.name}:${value === true}`);
+    else if (filter.kind === 'oneOf') parts.push(`${filter.name}:${value as string}`);
     else if (filter.kind === 'ids')
       for (const id of value as readonly string[]) parts.push(`${filter.name}:${id}`);
     else {

@@ -23,13 +23,25 @@ export interface TimeRangeListFilter {
   readonly name: string;
 }
 
-export type ListFilter = BooleanListFilter | IdsListFilter | TimeRangeListFilter;
+/** `Name:{value}`, one of a fixed set (any case, read as the set spells it); the last one counts. */
+export interface OneOfListFilter<V extends string = string> {
+  readonly kind: 'oneOf';
+  readonly name: string;
+  readonly values: readonly V[];
+}
+
+export type ListFilter = BooleanListFilter | IdsListFilter | TimeRangeListFilter | OneOfListFilter;
 
 /** The filter kinds a list grammar is made of. */
 export const listFilter = {
   boolean: (name: string): BooleanListFilter => ({ kind: 'boolean', name }),
   ids: (name: string, what: string): IdsListFilter => ({ kind: 'ids', name, what }),
   timeRange: (name: string): TimeRangeListFilter => ({ kind: 'timeRange', name }),
+  oneOf: <const V extends string>(name: string, values: readonly V[]): OneOfListFilter<V> => ({
+    kind: 'oneOf',
+    name,
+    values,
+  }),
 };
 
 /** A time range's ends, both inclusive. */
@@ -45,7 +57,9 @@ export type ListFilterValue<F extends ListFilter> = F extends BooleanListFilter
     ? string[]
     : F extends TimeRangeListFilter
       ? TimeRange | null
-      : never;
+      : F extends OneOfListFilter<infer V>
+        ? V | null
+        : never;
 
 export type ListFilterValues<R extends Record<string, ListFilter>> = {
   [K in keyof R]: ListFilterValue<R[K]>;

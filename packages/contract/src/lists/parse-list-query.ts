@@ -2,6 +2,7 @@ import {
   type ListFilter,
   type ListFilterValues,
   type ListGrammar,
+  type OneOfListFilter,
   type ParsedListQuery,
   type TimeRange,
 } from './list-grammar.js';
@@ -95,7 +96,17 @@ function parseTimeRange(filter: ListFilter, value: string, param: string): TimeR
   return { from: new Date(from), to: new Date(to) };
 }
 
-type FilterValue = boolean | string[] | TimeRange | null;
+function parseOneOf(filter: OneOfListFilter, value: string, param: string): string {
+  const found = filter.values.find((v) => v.toLowerCase() === value.toLowerCase());
+  if (found === undefined)
+    throw new ListQueryError(
+      `Filter ${filter.name} takes ${orList(filter.values)}, not "${value}".`,
+      param,
+    );
+  return found;
+}
+
+type FilterValue = boolean | string | string[] | TimeRange | null;
 
 function parseFilters<R extends Record<string, ListFilter>>(
   grammar: ListGrammar<string, string, R>,
@@ -123,6 +134,8 @@ function parseFilters<R extends Record<string, ListFilter>>(
     const value = part.slice(colon + 1).trim();
     if (filter.kind === 'boolean') {
       values[key] = parseBoolean(filter, value, param);
+    } else if (filter.kind === 'oneOf') {
+      values[key] = parseOneOf(filter, value, param);
     } else if (filter.kind === 'ids') {
       if (!UUID.test(value))
         throw new ListQueryError(

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { PAGE_SIZE_OPTIONS } from '@aerie/contract';
+import {
+  OFFLINE_ATTENTION_HOURS,
+  PAGE_SIZE_OPTIONS,
+  type DeviceState,
+  type FleetSummary,
+} from '@aerie/contract';
 import type pg from 'pg';
 import type { accounts } from '../../db/schema.js';
 import type {
@@ -168,6 +173,64 @@ const ORDER: Record<ParsedDeviceQuery['sortField'], string> = {
 const isoText = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * The device states of `State:{state}` and the fleet summary (decision 029), as conditions on
+ * `devices d`. Each subquery is uncorrelated, so PostgreSQL hashes it once for any number of
+ * devices (a semi join in a WHERE, a hashed subplan in a FILTER) instead of probing per row.
+ */
+const HUB_JOB_KINDS = `'provision', 'activate', 'deactivate', 'enableCellTraffic', 'disableCellTraffic', 'syncToHub'`;
+const componentWith = (type: string, condition: string) =>
+  `d.id in (select device_id from device_components where type = '${type}' and ${condition})`;
+const modelOf = (type: string, productColumn: string) =>
+  `(${componentWith(type, 'model_shortcode is not null')} or d.product_code in (select product_code from device_products where ${productColumn} is not null))`;
+const NETWORK_FIELDS = [
+  'eth0_ip_address',
+  'eth0_subnet_mask',
+  'sat0_ip_address',
+  'sat0_subnet_mask',
+  'mgmt_ip_address',
+  'mgmt_subnet_mask',
+  'dhcp_gateway',
+  'dhcp_client_ip_range_start',
+  'dhcp_client_ip_range_end',
+];
+const ONLINE = '(d.satellite_online is true or d.cellular_online is true)';
+const OFFLINE = `(d.satellite_online is false and d.cellular_online is not true
+  or d.cellular_online is false and d.satellite_online is not true)`;
+export const STATE_SQL: Record<DeviceState, string> = {
+  Online: ONLINE,
+  Offline: OFFLINE,
+  // Offline, and nothing heard from either link for the last 24 hours.
+  OfflineOver24h: `(${OFFLINE} and coalesce(greatest(d.satellite_last_updated, d.cellular_last_updated), '-infinity')
+    < now() - interval '${OFFLINE_ATTENTION_HOURS} hours')`,
+  SyncPending: 'd.sync_in_progress',
+  // A hub device (one with a GeoModem) whose Synchronize the pre-sync errors would refuse
+  // (contract preSyncErrors); the network configuration counts when a field is missing.
+  SyncBlocked: `(${componentWith('GeoModem', 'true')} and (
+    d.id not in (select device_id from device_subscriptions where active)
+    or not ${componentWith('Antenna', 'model_shortcode is not null')}
+    or not ${componentWith('GeoModem', "serial <> ''")}
+    or not ${modelOf('GeoModem', 'geo_modem_model')}
+    or not ${modelOf('BUC', 'buc_model')}
+    or (d.id in (select ds.device_id from device_subscriptions ds join subscriptions s on s.id = ds.subscription_id
+                  where ds.active and array_to_string(s.network_identifiers, ' ') ~* 'evolution')
+        and d.id not in (select device_id from device_network_configs
+                          where ${NETWORK_FIELDS.map((f) => `coalesce(${f}, '') <> ''`).join(' and ')}))))`,
+  // The device's newest hub job ended in Error or PartialSuccess.
+  HubJobFailed: `d.id in (select device_id from (
+      select distinct on (device_id) device_id, status from jobs
+       where device_id is not null and kind in (${HUB_JOB_KINDS})
+       order by device_id, created_on desc) last_job
+     where status in ('Error', 'PartialSuccess'))`,
+};
+
+/** The devices the fleet map shows (spec 002 §5): not private, located, with a network status. */
+const ON_MAP = `not d.private and d.latitude is not null and d.longitude is not null
+  and (d.satellite_online is not null or d.cellular_online is not null)`;
+
+/** A coordinate as the map's JSON writes it: at most 5 decimals, no trailing zeros. */
+const coordinate = (column: string) => `trim_scale(round(${column}::numeric, 5))::text`;
+
 /** Escapes LIKE wildcards so user text matches literally. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -229,6 +292,7 @@ export function createDevicesRepository(
         q.filters.cellularOnline ? 'd.cellular_online is true' : 'd.cellular_online is not true',
       );
     }
+    if (q.filters.state !== null) conditions.push(STATE_SQL[q.filters.state]);
     if (q.text) {
       const p = param(likePattern(q.text));
       conditions.push(`(d.name ilike ${p} or d.serial ilike ${p})`);
@@ -317,6 +381,96 @@ export function createDevicesRepository(
         params,
       );
       return rows[0] ?? { total: 0, online: 0, offline: 0 };
+    },
+
+    /**
+     * The caller's devices by state (`GET /v2/devices/fleetSummary`) in one statement. The
+     * states are those of `STATE_SQL`, written here as flags joined per device: the components,
+     * the active subscriptions and the hub jobs of the scope's devices are each read once
+     * (STATE_SQL's per-state subqueries would read them once per state, over every account).
+     * The API tests hold each figure equal to the list's total with `State:{state}`.
+     */
+    async fleetSummary(scope: AccountScope): Promise<FleetSummary> {
+      const params: unknown[] = [];
+      const tenancy = scope.all ? '' : 'and d.account_id = any($1::uuid[])';
+      if (!scope.all) params.push(scope.accountIds);
+      const complete = NETWORK_FIELDS.map((f) => `coalesce(nc.${f}, '') <> ''`).join(' and ');
+      const { rows } = await pool.query<FleetSummary>(
+        `with scoped as materialized (
+           select d.id, d.product_code, d.satellite_online, d.cellular_online,
+                  d.satellite_last_updated, d.cellular_last_updated, d.sync_in_progress
+             from devices d where d.deleted_at is null ${tenancy}
+         ), comp as (
+           select c.device_id,
+                  bool_or(c.type = 'GeoModem' and c.serial <> '') as modem_serial,
+                  bool_or(c.type = 'GeoModem' and c.model_shortcode is not null) as modem_model,
+                  bool_or(c.type = 'Antenna' and c.model_shortcode is not null) as antenna_model,
+                  bool_or(c.type = 'BUC' and c.model_shortcode is not null) as buc_model,
+                  bool_or(c.type = 'GeoModem') as hub_device
+             from device_components c join scoped d on d.id = c.device_id
+            where c.type in ('GeoModem', 'Antenna', 'BUC')
+            group by c.device_id
+         ), sub as (
+           select ds.device_id,
+                  bool_or(array_to_string(s.network_identifiers, ' ') ~* 'evolution') as evolution
+             from device_subscriptions ds join scoped d on d.id = ds.device_id
+             join subscriptions s on s.id = ds.subscription_id
+            where ds.active group by ds.device_id
+         ), last_job as (
+           select distinct on (j.device_id) j.device_id, j.status
+             from jobs j join scoped d on d.id = j.device_id
+            where j.kind in (${HUB_JOB_KINDS})
+            order by j.device_id, j.created_on desc
+         )
+         select count(*)::int as total,
+                count(*) filter (where ${ONLINE})::int as online,
+                count(*) filter (where ${OFFLINE})::int as offline,
+                count(*) filter (where ${STATE_SQL.OfflineOver24h})::int as "offlineOver24h",
+                count(*) filter (where d.sync_in_progress)::int as "syncPending",
+                count(*) filter (where comp.hub_device and (
+                  sub.device_id is null or not comp.antenna_model or not comp.modem_serial
+                  or not (comp.modem_model or p.geo_modem_model is not null)
+                  or not (comp.buc_model or p.buc_model is not null)
+                  or (sub.evolution and not coalesce(${complete}, false))))::int as "syncBlocked",
+                count(*) filter (where lj.status in ('Error', 'PartialSuccess'))::int as "hubJobFailed"
+           from scoped d
+           left join comp on comp.device_id = d.id
+           left join sub on sub.device_id = d.id
+           left join device_products p on p.product_code = d.product_code
+           left join device_network_configs nc on nc.device_id = d.id
+           left join last_job lj on lj.device_id = d.id`,
+        params,
+      );
+      return (
+        rows[0] ?? {
+          total: 0,
+          online: 0,
+          offline: 0,
+          offlineOver24h: 0,
+          syncPending: 0,
+          syncBlocked: 0,
+          hubJobFailed: 0,
+        }
+      );
+    },
+
+    /**
+     * The fleet map's devices as the JSON text of `[id, lon, lat, online]` arrays joined by
+     * commas (PostgreSQL writes it: no rows to parse, nothing to stringify on the server).
+     */
+    async mapPoints(scope: AccountScope): Promise<{ json: string; count: number }> {
+      const params: unknown[] = [];
+      const tenancy = scope.all ? '' : 'and d.account_id = any($1::uuid[])';
+      if (!scope.all) params.push(scope.accountIds);
+      const { rows } = await pool.query<{ json: string | null; count: number }>(
+        `select string_agg('["' || d.id || '",' || ${coordinate('d.longitude')} || ',' ||
+                  ${coordinate('d.latitude')} || ',' || case when ${ONLINE} then '1]' else '0]' end,
+                  ',') as json,
+                count(*)::int as count
+         from devices d where d.deleted_at is null and ${ON_MAP} ${tenancy}`,
+        params,
+      );
+      return { json: rows[0]?.json ?? '', count: rows[0]?.count ?? 0 };
     },
 
     /**

@@ -21,6 +21,20 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsync {
     route(app, api.devices.summary, async (request) =>
       service.summary(request.principal(), request.query),
     );
+    route(app, api.fleet.summary, async (request) => service.fleetSummary(request.principal()));
+    route(app, api.fleet.map, async (request, reply) => {
+      const answer = await service.map(request.principal());
+      reply.type('application/json; charset=utf-8').header('cache-control', 'private, no-cache');
+      // NOTE: the answer is serialized and gzipped once per scope (the service); the global
+      // compression skips a reply that already carries a Content-Encoding.
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply
+          .header('content-encoding', 'gzip')
+          .header('vary', 'accept-encoding')
+          .send(answer.gzipped);
+      }
+      return reply.send(answer.json);
+    });
     route(app, api.devices.get, async (request) =>
       service.get(request.principal(), request.params.id),
     );

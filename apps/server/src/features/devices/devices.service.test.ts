@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   deviceListQuerySchema,
+  fleetMapSchema,
   isStaffRole,
   roleCan,
   roleKeys,
@@ -72,6 +74,7 @@ function fakeRepository() {
   const renamed: string[] = [];
   const scopes: AccountScope[] = [];
   const summaries: AccountScope[] = [];
+  const mapScopes: AccountScope[] = [];
   const seen = (scope: AccountScope) => devices.filter((d) => inScope(scope, d.accountId));
   const matching = (scope: AccountScope, q: ParsedDeviceQuery) =>
     seen(scope).filter(
@@ -118,10 +121,24 @@ function fakeRepository() {
         ? [{ day: 3, satelliteBytes: 500, cellularBytes: 20 }]
         : [],
     componentsOf: async () => [],
+    fleetSummary: async (scope) => ({
+      total: seen(scope).length,
+      online: 0,
+      offline: 0,
+      offlineOver24h: 0,
+      syncPending: 0,
+      syncBlocked: 0,
+      hubJobFailed: 0,
+    }),
+    async mapPoints(scope) {
+      mapScopes.push(scope);
+      const rows = seen(scope);
+      return { json: rows.map((d) => `["${d.id}",10.5,-20.25,1]`).join(','), count: rows.length };
+    },
     withSubAccounts: async (ids) =>
       ids.flatMap((id) => (id === OWN_ACCOUNT ? [OWN_ACCOUNT, CHILD_ACCOUNT] : [id])),
   };
-  return { repo, renamed, scopes, summaries };
+  return { repo, renamed, scopes, summaries, mapScopes };
 }
 
 function setUp() {
@@ -222,5 +239,26 @@ describe('devices service: the list and usage', () => {
     expect(usage.cellularDailyUsage[0]).toEqual({ day: 1, usageValue: 0 });
     expect(usage.satelliteMonthlyUsage).toBe(500);
     expect(usage.cellularMonthlyUsage).toBe(20);
+  });
+});
+
+describe('devices service: the fleet map', () => {
+  it('answers JSON of the contract and the same JSON gzipped, built once per scope', async () => {
+    const { service, mapScopes } = setUp();
+    const first = await service.map(principalOf('accountAdmin'));
+    const again = await service.map(principalOf('accountAdmin'));
+    expect(again).toBe(first);
+    expect(mapScopes).toHaveLength(1);
+    const parsed = fleetMapSchema.parse(JSON.parse(first.json));
+    expect(parsed.points.map((p) => p[0]).sort()).toEqual(['child', 'own']);
+    expect(gunzipSync(first.gzipped).toString('utf8')).toBe(first.json);
+  });
+
+  it('answers an empty list of points for a scope without devices on the map', async () => {
+    const fake = fakeRepository();
+    fake.repo.mapPoints = async () => ({ json: '', count: 0 });
+    const service = createDevicesService(fake.repo, authorizeOver(), fakeCaches());
+    const answer = await service.map(principalOf('superUser'));
+    expect(JSON.parse(answer.json)).toEqual({ points: [] });
   });
 });

@@ -7,7 +7,10 @@ import {
   type DeviceSummary,
   type DeviceSummaryQuery,
   type DeviceUsage,
+  type FleetSummary,
 } from '@aerie/contract';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import type { Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { parseDeviceQuery, type ParsedDeviceQuery } from './device-query.js';
@@ -30,6 +33,25 @@ const TOTAL_TTL_MS = 10_000;
  */
 export const TEXT_MATCHES_FIRST_MAX = 5_000;
 const NOT_FOUND = 'Device not found.';
+/**
+ * How long the map is reused per scope (decision 029): the home page of everyone in one scope
+ * shares one map, a few seconds old at most.
+ */
+export const FLEET_TTL_MS = 10_000;
+/**
+ * The fleet summary is reused for a minute per scope, like the access stats tiles beside it
+ * (decision 010): counting every state of 100,000 devices costs PostgreSQL ~2.4 s.
+ */
+export const FLEET_SUMMARY_TTL_MS = 60_000;
+
+/** The fleet map's answer, written once per scope: its JSON text and that text gzipped. */
+export interface FleetMapAnswer {
+  json: string;
+  gzipped: Buffer;
+  count: number;
+}
+
+const gzipAsync = promisify(gzip);
 
 export function createDevicesService(
   repo: DevicesRepository,
@@ -49,6 +71,16 @@ export function createDevicesService(
   const summaries = sharedCounts<DeviceSummary>(caches, 'device', 'device list summaries', {
     ttlMs: TOTAL_TTL_MS,
     maxEntries: 5_000,
+  });
+
+  const fleetSummaries = sharedCounts<FleetSummary>(caches, 'device', 'fleet summaries', {
+    ttlMs: FLEET_SUMMARY_TTL_MS,
+    maxEntries: 2_000,
+  });
+  // A map of 100,000 devices is ~3.8 MB of JSON (~1.4 MB gzipped): few scopes are kept.
+  const maps = sharedCounts<FleetMapAnswer>(caches, 'device', 'fleet maps', {
+    ttlMs: FLEET_TTL_MS,
+    maxEntries: 50,
   });
 
   /**
@@ -125,6 +157,25 @@ export function createDevicesService(
       return summaries(totalKey(scope, q), () => repo.summary(scope, q));
     },
 
+    /** `GET /v2/devices/fleetSummary`: the caller's devices by state, shared per scope. */
+    async fleetSummary(principal: Principal): Promise<FleetSummary> {
+      const { scope } = await authorize(principal, api.fleet.summary.access);
+      return fleetSummaries(scopeKey(scope), () => repo.fleetSummary(scope));
+    },
+
+    /**
+     * `GET /v2/devices/map`: the map's devices of the caller's accounts, as JSON text and gzipped
+     * (level 6: written once per scope and TTL, sent to everyone in it).
+     */
+    async map(principal: Principal): Promise<FleetMapAnswer> {
+      const { scope } = await authorize(principal, api.fleet.map.access);
+      return maps(scopeKey(scope), async () => {
+        const { json: points, count } = await repo.mapPoints(scope);
+        const json = `{"points":[${points}]}`;
+        return { json, gzipped: await gzipAsync(json, { level: 6 }), count };
+      });
+    },
+
     /** `GET /v2/devices`: one page of the caller's devices with the requested fields. */
     async list(principal: Principal, query: DeviceListQuery): Promise<DeviceList> {
       const { scope } = await authorize(principal, api.devices.list.access);
@@ -158,6 +209,7 @@ export function totalKey(scope: AccountScope, q: ParsedDeviceQuery): string {
     scopeKey(scope),
     f.satelliteOnline,
     f.cellularOnline,
+    f.state ?? '',
     [...f.accountIds].sort().join(','),
     q.text?.toLowerCase() ?? '',
   ].join('|');

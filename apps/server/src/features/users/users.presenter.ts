@@ -45,6 +45,7 @@ export function presentCurrentUser(
     loginType: user.loginType,
     features: user.features,
     permissions: permissions.map((p) => p.toLowerCase()).sort(),
+    accountPermissions: { ...user.accountPermissions },
     settings: presentSettings(settings),
   };
 }

@@ -17,6 +17,15 @@ export type UserRecord = Pick<
   | 'disabled'
 > & {
   accountName: (typeof accounts.$inferSelect)['name'];
+  /** The account's permissions (spec 002 §3). */
+  accountPermissions: Pick<
+    typeof accounts.$inferSelect,
+    | 'configuratorVisible'
+    | 'msrpPricesVisible'
+    | 'wholesalePricesVisible'
+    | 'commercialPriceBook'
+    | 'militaryPriceBook'
+  >;
   /** roles.key holds one of the contract's role keys (seeded from them). */
   role: RoleKey;
 };
@@ -24,7 +33,12 @@ export type UserRecord = Pick<
 const SELECT_USER = `
   select u.id, u.account_id as "accountId", a.name as "accountName", r.key as role, u.email,
          u.first_name as "firstName", u.last_name as "lastName", u.login_type as "loginType",
-         u.password_hash as "passwordHash", u.features, u.disabled
+         u.password_hash as "passwordHash", u.features, u.disabled,
+         json_build_object('configuratorVisible', a.configurator_visible,
+           'msrpPricesVisible', a.msrp_prices_visible,
+           'wholesalePricesVisible', a.wholesale_prices_visible,
+           'commercialPriceBook', a.commercial_price_book,
+           'militaryPriceBook', a.military_price_book) as "accountPermissions"
   from users u
   join accounts a on a.id = u.account_id
   join roles r on r.id = u.role_id`;

@@ -9,3 +9,5 @@ export { EditActions } from './components/edit-actions';
 export { ComponentsCard } from './components/overview/components-card';
 export { Field, FieldList, OptionalValue, OverviewCard } from './components/overview/overview-card';
 export { formatUtcDateTime } from './utils/device-display';
+export { FleetMapCard } from './components/fleet-map-card-lazy';
+export { FleetSummary } from './components/fleet-summary';

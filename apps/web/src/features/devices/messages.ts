@@ -19,6 +19,17 @@ export const deviceMessages = {
     satellite: 'Satellite',
     cellular: 'Cellular',
     onlineFilter: { any: 'All', online: 'Online', offline: 'Not online' },
+    state: 'State',
+    /** The State filter (issue 15: the home page's fleet summary links to these). */
+    stateFilter: {
+      any: 'All',
+      Online: 'Online',
+      Offline: 'Offline',
+      OfflineOver24h: 'Offline over 24 h',
+      SyncPending: 'Sync pending',
+      SyncBlocked: 'Sync blocked',
+      HubJobFailed: 'Hub job failed',
+    },
     total: (total: number) => `${formatCount(total)} ${total === 1 ? 'device' : 'devices'}`,
     editColumns: 'Columns',
     loading: 'Loading devices',

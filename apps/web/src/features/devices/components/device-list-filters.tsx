@@ -1,4 +1,4 @@
-import { LIST_MAX_TEXT } from '@aerie/contract';
+import { deviceStates, LIST_MAX_TEXT, type DeviceState } from '@aerie/contract';
 import { Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -29,7 +29,12 @@ const onlineOptions = (['any', 'online', 'offline'] as const).map((value) => ({
   label: m.onlineFilter[value],
 }));
 
-/** Free text, account and online-state filters of the device list. */
+const stateOptions = [
+  { value: ALL, label: m.stateFilter.any },
+  ...deviceStates.map((value) => ({ value, label: m.stateFilter[value] })),
+];
+
+/** Free text, account, online-state and device-state filters of the device list. */
 export function DeviceListFilters({ view, onChange, accounts }: DeviceListFiltersProps) {
   const [text, setText] = useState(view.query);
   const typed = useRef(view.query);
@@ -89,6 +94,17 @@ export function DeviceListFilters({ view, onChange, accounts }: DeviceListFilter
         label={m.cellular}
         value={view.cellular}
         onChange={(cellular) => onChange({ cellular })}
+      />
+      <Select
+        label={m.state}
+        data={stateOptions}
+        value={view.state ?? ALL}
+        allowDeselect={false}
+        onChange={(next) => {
+          const state = deviceStates.find((s) => s === next) ?? null;
+          onChange({ state: state satisfies DeviceState | null });
+        }}
+        w={170}
       />
       {/* Shown beside the filters, not under the select, so the row keeps its height; the
           select's own (visually hidden) description says it to screen readers. */}

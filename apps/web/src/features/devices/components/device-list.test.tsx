@@ -124,6 +124,15 @@ describe('DeviceList', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('kan');
   });
 
+  it("reads the home page's state filter from the address and shows it in the State select", async () => {
+    renderList('/devices?state=OfflineOver24h');
+    await waitFor(() => expect(requests().length).toBeGreaterThan(0));
+    expect(requests()[0]?.get('filters')).toBe('State:OfflineOver24h');
+    await waitFor(() => expect(summaryRequests()[0]?.get('filters')).toBe('State:OfflineOver24h'));
+    const select = screen.getByRole<HTMLInputElement>('combobox', { name: 'State' });
+    expect(select.value).toBe('Offline over 24 h');
+  });
+
   it('sorts on the server when a header is clicked, flipping the direction on a second click', async () => {
     renderList();
     const table = await screen.findByRole('table', { name: 'Devices' });

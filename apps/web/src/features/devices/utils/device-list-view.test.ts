@@ -36,6 +36,7 @@ describe('parseDeviceListView', () => {
       accountId: ACCOUNT,
       satellite: 'online',
       cellular: 'offline',
+      state: null,
       sort: 'account',
       direction: 'desc',
       page: 3,
@@ -89,6 +90,7 @@ describe('deviceListSearch', () => {
       accountId: ACCOUNT,
       satellite: 'offline',
       cellular: 'online',
+      state: 'SyncBlocked',
       sort: 'serial',
       direction: 'asc',
       page: 4,
@@ -159,6 +161,7 @@ describe('deviceListSearchSchema', () => {
         accountId: ACCOUNT,
         satellite: 'online',
         cellular: 'offline',
+        state: 'HubJobFailed',
         sort: 'cellularOnline',
         direction: 'desc',
         page: 7,
@@ -215,13 +218,21 @@ describe('deviceListRequest', () => {
     expect(cell.sortField).toBe('NetworkStatus.CellularOnline');
   });
 
+  it("carries the home page's state filter from the address to the request", () => {
+    const view = parseDeviceListView({ state: 'OfflineOver24h' });
+    expect(view.state).toBe('OfflineOver24h');
+    expect(deviceListSearch(view)).toEqual({ state: 'OfflineOver24h' });
+    expect(deviceListRequest(view).filters).toBe('State:OfflineOver24h');
+    expect(parseDeviceListView({ state: 'Asleep' }).state).toBeNull();
+  });
+
   it('writes "not online" as :false and leaves out filters that are off', () => {
-    expect(deviceListFilters({ accountId: null, satellite: 'offline', cellular: 'any' })).toBe(
-      'NetworkStatus.SatelliteOnline:false',
-    );
-    expect(deviceListFilters({ accountId: null, satellite: 'any', cellular: 'any' })).toBe(
-      undefined,
-    );
+    expect(
+      deviceListFilters({ accountId: null, satellite: 'offline', cellular: 'any', state: null }),
+    ).toBe('NetworkStatus.SatelliteOnline:false');
+    expect(
+      deviceListFilters({ accountId: null, satellite: 'any', cellular: 'any', state: null }),
+    ).toBe(undefined);
   });
 
   it('encodes the request as the query string the server reads', () => {

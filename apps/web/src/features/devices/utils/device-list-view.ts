@@ -1,6 +1,7 @@
 import {
   DEVICE_LIST_DEFAULT_TAKE,
   deviceListGrammar,
+  deviceStates,
   formatListFilters,
   formatListQuery,
   LIST_MAX_SKIP,
@@ -8,6 +9,7 @@ import {
   listQuerySearch,
   type DeviceListField,
   type DeviceSortField,
+  type DeviceState,
   type ListQueryParams,
   type ParsedDeviceListQuery,
 } from '@aerie/contract';
@@ -28,6 +30,8 @@ export interface DeviceListView {
   accountId: string | null;
   satellite: OnlineFilter;
   cellular: OnlineFilter;
+  /** A device state (`State:{state}`): the home page's fleet summary links here with one. */
+  state: DeviceState | null;
   sort: DeviceColumnId;
   direction: SortDirection;
   /** 1-based. */
@@ -42,6 +46,7 @@ export const defaultDeviceListView: DeviceListView = {
   accountId: null,
   satellite: 'any',
   cellular: 'any',
+  state: null,
   sort: 'name',
   direction: 'asc',
   page: 1,
@@ -98,6 +103,7 @@ export const deviceListSearchSchema = z
       .catch(undefined),
     satellite: onlineSearch,
     cellular: onlineSearch,
+    state: z.enum(deviceStates).optional().catch(undefined),
     sort: z.enum(deviceColumnIds).optional().catch(undefined),
     dir: z.enum(['asc', 'desc']).optional().catch(undefined),
     page: z.coerce.number().int().min(2).max(MAX_PAGE).optional().catch(undefined),
@@ -124,6 +130,7 @@ export function deviceListView(search: DeviceListSearch): DeviceListView {
     accountId: search.account ?? null,
     satellite: search.satellite ?? 'any',
     cellular: search.cellular ?? 'any',
+    state: search.state ?? null,
     sort: search.sort ?? DEFAULT_SORT,
     direction: search.dir ?? DEFAULT_DIRECTION,
     page: search.page ?? 1,
@@ -144,6 +151,7 @@ export function deviceListSearch(view: DeviceListView): DeviceListSearch {
   if (view.accountId) search.account = view.accountId;
   if (view.satellite !== 'any') search.satellite = view.satellite;
   if (view.cellular !== 'any') search.cellular = view.cellular;
+  if (view.state) search.state = view.state;
   if (view.sort !== DEFAULT_SORT || view.direction !== DEFAULT_DIRECTION) {
     search.sort = view.sort;
     search.dir = view.direction;
@@ -174,18 +182,19 @@ function onlineFilter(filter: OnlineFilter): boolean | null {
 
 /** The view's filters in the list grammar's terms. */
 function filterValues(
-  view: Pick<DeviceListView, 'accountId' | 'satellite' | 'cellular'>,
+  view: Pick<DeviceListView, 'accountId' | 'satellite' | 'cellular' | 'state'>,
 ): Partial<ParsedDeviceListQuery['filters']> {
   return {
     satelliteOnline: onlineFilter(view.satellite),
     cellularOnline: onlineFilter(view.cellular),
     accountIds: view.accountId ? [view.accountId] : [],
+    state: view.state,
   };
 }
 
-/** `filters`: `NetworkStatus.SatelliteOnline:true`, `NetworkStatus.CellularOnline:true`, `AccountId:{id}`, comma-joined. */
+/** `filters`: `NetworkStatus.SatelliteOnline:true`, `NetworkStatus.CellularOnline:true`, `AccountId:{id}`, `State:{state}`, comma-joined. */
 export function deviceListFilters(
-  view: Pick<DeviceListView, 'accountId' | 'satellite' | 'cellular'>,
+  view: Pick<DeviceListView, 'accountId' | 'satellite' | 'cellular' | 'state'>,
 ): string | undefined {
   return formatListFilters(deviceListGrammar, filterValues(view));
 }

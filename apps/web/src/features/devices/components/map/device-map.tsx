@@ -3,12 +3,11 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // NOTE: MapLibre 6 in a bundler needs its worker as an asset URL (MapLibre's v5→v6 guide).
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type { GeoJSON } from 'geojson';
 import { useEffect, useRef } from 'react';
 import { deviceMessages } from '../../messages';
 import { MAP_INITIAL_ZOOM, MAP_ZOOM_IN } from '../../utils/map-location';
-import { labelLoader, loadCountries } from './basemap';
-import { basemapSources, basemapStyle, recolour, type Basemap } from './basemap-style';
+import { fillBasemap } from './basemap-data';
+import { basemapStyle, recolour, type Basemap } from './basemap-style';
 import classes from './device-map.module.css';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -81,35 +80,7 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
           element.dataset.countryLabels = shown(['country-labels', 'country-names']);
         });
         map.once('load', () => {
-          const fill = (id: string, data: GeoJSON) => {
-            if (cancelled) return;
-            void map.getSource<maplibregl.GeoJSONSource>(id)?.setData(data);
-          };
-          // Without the basemap the pin still shows on the sea colour, without the labels on
-          // the land: each asset fills its sources when it arrives.
-          loadCountries()
-            .then((countries) => fill(basemapSources.countries, countries))
-            .catch(() => undefined);
-          // The labels of what the view shows: the files it needs, more as it moves.
-          const labelsFor = labelLoader();
-          const showLabels = () => {
-            const bounds = map.getBounds();
-            labelsFor({
-              west: bounds.getWest(),
-              south: bounds.getSouth(),
-              east: bounds.getEast(),
-              north: bounds.getNorth(),
-              zoom: map.getZoom(),
-            })
-              .then((labels) => {
-                if (!labels) return;
-                fill(basemapSources.places, labels.places);
-                fill(basemapSources.countryLabels, labels.countries);
-              })
-              .catch(() => undefined);
-          };
-          showLabels();
-          map.on('moveend', showLabels);
+          fillBasemap(map, () => cancelled);
         });
       } catch {
         if (attempt + 1 < READY_ATTEMPTS) {
@@ -159,3 +130,7 @@ export function DeviceMap({ latitude, longitude, color, label, onUnavailable }: 
     </div>
   );
 }
+
+// NOTE: the fleet map is reached through this module, so MapLibre stays in one lazy chunk (the
+// device map's, with its own bundle budget) instead of a shared chunk of both maps.
+export { FleetMap } from './fleet-map';

@@ -1,0 +1,149 @@
+import { Alert, Box, Card, Center, Group, Loader, Switch, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { WhenVisible } from '../../../components/when-visible/when-visible';
+import { routePath } from '../../../lib/route-paths';
+import { useFleetMap } from '../api/get-fleet-map';
+import { fleetMessages } from '../fleet-messages';
+import { countShown } from '../utils/fleet-map';
+import { MAP_OFFLINE_COLOR, MAP_ONLINE_COLOR, webglAvailable } from '../utils/map-location';
+import classes from './fleet.module.css';
+
+const texts = fleetMessages.map;
+
+// NOTE: MapLibre (about 1 MB) and the fleet's points load only when the card comes into view:
+// /home's first screen does not wait for them (docs/performance.md, bundle budgets).
+const FleetMap = lazy(() =>
+  import('./map/device-map').then((module) => ({ default: module.FleetMap })),
+);
+
+/** A failed map chunk or map start shows 'Map not available.' instead of breaking the page. */
+class MapBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function Dot({ color }: { color: string }) {
+  return <Box w={10} h={10} bg={color} style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />;
+}
+
+function Legend() {
+  return (
+    <Group gap="md" mt="xs" aria-hidden>
+      <Group gap={6}>
+        <Dot color={MAP_ONLINE_COLOR} />
+        <Text size="xs">{texts.legendOnline}</Text>
+      </Group>
+      <Group gap={6}>
+        <Dot color={MAP_OFFLINE_COLOR} />
+        <Text size="xs">{texts.legendOffline}</Text>
+      </Group>
+      <Group gap={6}>
+        <Box className={classes.clusterSwatch} />
+        <Text size="xs">{texts.legendCluster}</Text>
+      </Group>
+    </Group>
+  );
+}
+
+/** The map's points once the card is in view: fetched then, so the first screen never waits. */
+function FleetMapLoader({
+  onlineOnly,
+  loading,
+  onUnavailable,
+}: {
+  onlineOnly: boolean;
+  loading: ReactNode;
+  onUnavailable: () => void;
+}) {
+  const map = useFleetMap();
+  const navigate = useNavigate();
+  const points = map.data?.points ?? null;
+  const shown = useMemo(() => (points ? countShown(points, onlineOnly) : 0), [points, onlineOnly]);
+  if (map.isError) return <Alert color="red">{texts.loadFailed}</Alert>;
+  // NOTE: the map starts while its points download (both take seconds for a large fleet) and
+  // is seeded when they arrive (spec 002 §2).
+  return (
+    <>
+      <Text
+        size="sm"
+        c="dimmed"
+        mb="xs"
+        aria-live="polite"
+        data-testid={points ? 'fleet-map-count' : undefined}
+      >
+        {points === null ? texts.loading : points.length === 0 ? texts.empty : texts.shown(shown)}
+      </Text>
+      <Suspense fallback={loading}>
+        <div role="region" aria-label={texts.mapLabel}>
+          <FleetMap
+            points={points}
+            onlineOnly={onlineOnly}
+            onOpenDevice={(id) => void navigate({ to: routePath('deviceOverview', { id }) })}
+            onUnavailable={onUnavailable}
+          />
+        </div>
+      </Suspense>
+    </>
+  );
+}
+
+export interface FleetMapCardProps {
+  /** Overridable for tests; defaults to a WebGL check. */
+  canDrawMap?: () => boolean;
+}
+
+/**
+ * The home page's map of the fleet (spec 002 §2 "Home"): the devices that are not private and
+ * have coordinates and a network status, clustered, with the online-only filter.
+ */
+export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps) {
+  const [onlineOnly, setOnlineOnly] = useState(false);
+  const [unavailable, setUnavailable] = useState(() => !canDrawMap());
+  const loading = (
+    <Center h={420}>
+      <Loader role="status" aria-label={texts.loading} />
+    </Center>
+  );
+  const notAvailable = (
+    <Alert color="gray" variant="light" data-testid="map-message">
+      {texts.notAvailable}
+    </Alert>
+  );
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="fleet-map-card">
+      <Group justify="space-between" align="center" mb="xs" wrap="wrap" gap="sm">
+        <Title order={2} size="h4">
+          {texts.title}
+        </Title>
+        <Switch
+          label={texts.onlineOnly}
+          checked={onlineOnly}
+          onChange={(event) => setOnlineOnly(event.currentTarget.checked)}
+        />
+      </Group>
+      {unavailable ? (
+        notAvailable
+      ) : (
+        <MapBoundary fallback={notAvailable}>
+          <WhenVisible placeholder={loading}>
+            <FleetMapLoader
+              onlineOnly={onlineOnly}
+              loading={loading}
+              onUnavailable={() => setUnavailable(true)}
+            />
+          </WhenVisible>
+        </MapBoundary>
+      )}
+      <Legend />
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { fleetMapSchema, fleetSummarySchema } from '../devices/fleet.js';
+import { endpoint } from '../http/endpoint.js';
+
+/**
+ * The home page's view of the fleet (issue 15, decision 029): paths under /v2/devices, declared
+ * apart from the devices table so /home's chunk carries only these two schemas.
+ */
+export const fleetEndpoints = {
+  summary: endpoint({
+    method: 'GET',
+    path: '/v2/devices/fleetSummary',
+    tags: ['devices'],
+    summary:
+      "The caller's devices online, offline and in total, and how many need attention (offline over 24 h, sync pending or blocked, last hub job failed)",
+    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
+    responses: { 200: fleetSummarySchema },
+  }),
+  map: endpoint({
+    method: 'GET',
+    path: '/v2/devices/map',
+    tags: ['devices'],
+    summary:
+      "Every device of the caller's accounts the fleet map shows, as [id, longitude, latitude, online]",
+    description:
+      'Devices that are not private and have coordinates and a network status (spec 002 §5). ' +
+      'online is 1 when the satellite or cellular link is online, else 0.',
+    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
+    responses: { 200: fleetMapSchema },
+  }),
+} as const;
