@@ -1,12 +1,16 @@
 import { METRIC_GRAPHS_MAX, type MetricGraph } from '@aerie/contract';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useMetricProviders } from '../api/get-metric-providers';
 import { useMetricTypes } from '../api/get-metric-types';
 import { metricsMessages } from '../messages';
 import { graphsOfDevice, type MetricReference } from '../utils/graph-form';
-import { AddGraphModal } from './add-graph-modal';
 import { MetricGraphCard } from './metric-graph-card';
+
+/** The Add Graph dialog and its form: loaded when first opened, not with the tab. */
+const AddGraphModal = lazy(() =>
+  import('./add-graph-modal').then((module) => ({ default: module.AddGraphModal })),
+);
 
 export interface MetricGraphsProps {
   deviceId: string;
@@ -22,6 +26,8 @@ export interface MetricGraphsProps {
  */
 export function MetricGraphs({ deviceId, graphs, onSave }: MetricGraphsProps) {
   const [adding, setAdding] = useState(false);
+  const modalWanted = useRef(false);
+  if (adding) modalWanted.current = true;
   const providers = useMetricProviders();
   const types = useMetricTypes();
   const reference: MetricReference | undefined =
@@ -64,12 +70,17 @@ export function MetricGraphs({ deviceId, graphs, onSave }: MetricGraphsProps) {
           />
         ))
       )}
-      <AddGraphModal
-        opened={adding}
-        deviceId={deviceId}
-        onClose={() => setAdding(false)}
-        onAdd={add}
-      />
+      {/* Kept once opened: the dialog closes with its transition and gives focus back. */}
+      {modalWanted.current && (
+        <Suspense fallback={null}>
+          <AddGraphModal
+            opened={adding}
+            deviceId={deviceId}
+            onClose={() => setAdding(false)}
+            onAdd={add}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
