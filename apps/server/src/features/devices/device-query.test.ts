@@ -20,6 +20,7 @@ describe('parseDeviceQuery', () => {
     expect(p.filters).toEqual({
       satelliteOnline: null,
       cellularOnline: null,
+      state: null,
       accountIds: [ACCOUNT],
     });
   });
