@@ -1,4 +1,5 @@
 import { Alert, Box, Card, Center, Group, Loader, Switch, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { WhenVisible } from '../../../components/when-visible/when-visible';
@@ -6,7 +7,12 @@ import { routePath } from '../../../lib/route-paths';
 import { useFleetMap } from '../api/get-fleet-map';
 import { fleetMessages } from '../fleet-messages';
 import { countShown } from '../utils/fleet-map';
-import { MAP_OFFLINE_COLOR, MAP_ONLINE_COLOR, webglAvailable } from '../utils/map-location';
+import {
+  MAP_AFTER_QUIET_MS,
+  MAP_OFFLINE_COLOR,
+  MAP_ONLINE_COLOR,
+  webglAvailable,
+} from '../utils/map-location';
 import classes from './fleet.module.css';
 
 const texts = fleetMessages.map;
@@ -106,6 +112,7 @@ export interface FleetMapCardProps {
  * have coordinates and a network status, clustered, with the online-only filter.
  */
 export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps) {
+  const queryClient = useQueryClient();
   const [onlineOnly, setOnlineOnly] = useState(false);
   const [unavailable, setUnavailable] = useState(() => !canDrawMap());
   const loading = (
@@ -134,7 +141,14 @@ export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps)
         notAvailable
       ) : (
         <MapBoundary fallback={notAvailable}>
-          <WhenVisible placeholder={loading}>
+          {/* Like the location map: once near the viewport and the page has been quiet a
+              while (no long task, no request in flight), or at once when pointed at, so that
+              its chunk and WebGL context never compete with the home page's load. */}
+          <WhenVisible
+            placeholder={loading}
+            quietMs={MAP_AFTER_QUIET_MS}
+            isBusy={() => queryClient.isFetching() > 0}
+          >
             <FleetMapLoader
               onlineOnly={onlineOnly}
               loading={loading}

@@ -4,6 +4,12 @@ import type { Device } from '@aerie/contract';
 export const MAP_INITIAL_ZOOM = 8;
 export const MAP_ZOOM_IN = 16;
 /** Pin colours (spec 001 §2): online and offline. */
+/**
+ * How long the page must have been quiet before a map starts: its chunk and its WebGL context
+ * are long tasks (hundreds of ms where WebGL is software-rendered), kept off the page's load.
+ */
+export const MAP_AFTER_QUIET_MS = 2_500;
+
 export const MAP_ONLINE_COLOR = '#65BD81';
 export const MAP_OFFLINE_COLOR = '#FF5959';
 

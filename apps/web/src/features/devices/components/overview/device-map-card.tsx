@@ -6,6 +6,7 @@ import { deviceMessages } from '../../messages';
 import { useNow } from '../../../../lib/use-now';
 import { formatLocationUpdated, isNeverUpdated, onlineState } from '../../utils/device-display';
 import {
+  MAP_AFTER_QUIET_MS,
   MAP_OFFLINE_COLOR,
   MAP_ONLINE_COLOR,
   mapLocation,
@@ -37,12 +38,6 @@ class MapBoundary extends Component<
     return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
-
-/**
- * How long the page must have been quiet before the map starts: its chunk and its WebGL context
- * are long tasks (hundreds of ms where WebGL is software-rendered), kept off the page's load.
- */
-const MAP_AFTER_QUIET_MS = 2_500;
 
 /**
  * The map's place until it starts: the sea colour with the pin where the map will put it, at
