@@ -1,7 +1,7 @@
 import { Alert, Box, Card, Center, Group, Loader, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { WhenVisible } from '../../../components/when-visible/when-visible';
 import { routePath } from '../../../lib/route-paths';
 import { useFleetMap } from '../api/get-fleet-map';
@@ -13,6 +13,7 @@ import {
   MAP_ONLINE_COLOR,
   webglAvailable,
 } from '../utils/map-location';
+import { MapBoundary } from './map/map-boundary';
 import classes from './fleet.module.css';
 
 const texts = fleetMessages.map;
@@ -22,20 +23,6 @@ const texts = fleetMessages.map;
 const FleetMap = lazy(() =>
   import('./map/device-map').then((module) => ({ default: module.FleetMap })),
 );
-
-/** A failed map chunk or map start shows 'Map not available.' instead of breaking the page. */
-class MapBoundary extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 function Dot({ color }: { color: string }) {
   return <Box w={10} h={10} bg={color} style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />;

@@ -1,7 +1,7 @@
 import type { Device } from '@aerie/contract';
 import { Alert, Box, Group, SimpleGrid, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
 import { useNow } from '../../../../lib/use-now';
 import { formatLocationUpdated, isNeverUpdated, onlineState } from '../../utils/device-display';
@@ -14,6 +14,7 @@ import {
   webglAvailable,
 } from '../../utils/map-location';
 import { OverviewCard } from './overview-card';
+import { MapBoundary } from '../map/map-boundary';
 import classes from './overview.module.css';
 import { WhenVisible } from '../../../../components/when-visible/when-visible';
 
@@ -24,20 +25,6 @@ const states = deviceMessages.overview.network.states;
 const DeviceMap = lazy(() =>
   import('../map/device-map').then((module) => ({ default: module.DeviceMap })),
 );
-
-/** A failed map chunk or map start shows 'Map not available.' instead of breaking the page. */
-class MapBoundary extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /**
  * The map's place until it starts: the sea colour with the pin where the map will put it, at
