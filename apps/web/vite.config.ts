@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { assetDelivery } from './build/asset-delivery';
+import { welcomePageInDevelopment } from './build/welcome-page';
 
 const apiTarget = 'http://localhost:8080';
 
@@ -21,6 +22,8 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    // /welcome is its own static page (welcome.html); the server fills in the brand.
+    welcomePageInDevelopment(),
     // Source maps and the manifest are build artefacts beside dist/, never served; text assets
     // precompressed.
     assetDelivery({ artefactsDir: path.join(import.meta.dirname, 'dist-artefacts') }),
@@ -31,6 +34,14 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Which chunks each page loads first (scripts/check-bundle-budgets.mjs reads it).
     manifest: true,
+    // Every browser the portal supports knows modulepreload: no polyfill chunk on every page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        welcome: path.join(import.meta.dirname, 'welcome.html'),
+      },
+    },
   },
   server: {
     port: 5173,

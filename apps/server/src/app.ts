@@ -241,7 +241,7 @@ export async function buildApp({
   }
 
   // First, so its hook for pages that share a path with an API call sees every route.
-  await registerSpa(app, config.webDist);
+  await registerSpa(app, config.webDist, config.brand);
 
   const recordActivity = createUserActivityRecorder({
     write: (userId, at) => users.recordActivity(userId, at),

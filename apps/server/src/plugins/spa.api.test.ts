@@ -19,6 +19,11 @@ beforeAll(async () => {
     path.join(webDist, 'public.html'),
     '<!doctype html><title>Aerie</title><link rel="modulepreload" href="/assets/start-s.js"><div id="root"></div>',
   );
+  // The static welcome page, with the brand's placeholder (apps/web/welcome.html).
+  fs.writeFileSync(
+    path.join(webDist, 'welcome.html'),
+    `<!doctype html><title>{{brand}}: the fleet portal</title><h1>Welcome to {{brand}}</h1>${'<p>features</p>'.repeat(200)}`,
+  );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   // What the build writes beside a text asset (apps/web/build/asset-delivery.ts).
@@ -29,7 +34,7 @@ beforeAll(async () => {
     zlib.brotliCompressSync(script),
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'main-def456.js.gz'), zlib.gzipSync(script));
-  ctx = await createTestContext({ WEB_DIST: webDist });
+  ctx = await createTestContext({ WEB_DIST: webDist, BRAND: 'Sky & <Sea>' });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -52,7 +57,7 @@ describe('serving the web app', () => {
   });
 
   it("answers a public page with public.html, which preloads the application's chunks", async () => {
-    for (const url of ['/welcome', '/configurator', '/loadError', '/maintenance?from=x']) {
+    for (const url of ['/configurator', '/loadError', '/maintenance?from=x']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('rel="modulepreload" href="/assets/start-s.js"');
@@ -64,6 +69,41 @@ describe('serving the web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('modulepreload');
     }
+  });
+
+  it('answers /welcome with the static welcome page, the brand written in, compressed and revalidated', async () => {
+    for (const url of ['/welcome', '/welcome/', '/welcome?from=mail']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<h1>Welcome to Sky &amp; &lt;Sea&gt;</h1>');
+      expect(res.body, url).not.toContain('{{brand}}');
+      // Not the application: no root element, no preloads of its chunks.
+      expect(res.body, url).not.toContain('id="root"');
+    }
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/welcome',
+      headers: { ...html, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('Sky &amp; &lt;Sea&gt;');
+    const gz = await ctx.app.inject({
+      method: 'GET',
+      url: '/welcome',
+      headers: { ...html, 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('Sky &amp; &lt;Sea&gt;');
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/welcome',
+      headers: { ...html, 'if-none-match': String(br.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('answers a browser navigation to /health with the page, and API calls with the health map', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allEndpoints, isPublicPagePath } from '@aerie/contract';
 import { errorBody } from './errors.js';
+import { loadWelcomePage, registerWelcomePage } from './welcome-page.js';
 
 /**
  * First path segments that belong to the API (every contract endpoint's: `v2`, `v2.1`, `live`,
@@ -38,7 +39,11 @@ export const SPA_AUTH_ROUTES = [
  * Serves the built web app with history fallback: any GET that is not an API
  * path and accepts HTML gets index.html. Unknown API paths answer a JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string | null): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string | null,
+  brand: string,
+): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasSpa = !!indexFile && fs.existsSync(indexFile);
   // A public page's HTML names the application's chunks, so that a first-time visitor's
@@ -55,6 +60,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
       // The build writes `.br` and `.gz` beside each text asset: sent with Content-Encoding
       // and `Vary: Accept-Encoding`, never compressed per request.
       preCompressed: true,
+      // The welcome page's template (its brand not yet written in) is answered at /welcome.
+      allowedPath: (pathName) => pathName !== '/welcome.html',
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
@@ -74,6 +81,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
     });
+    // The welcome page is static HTML of its own, without the application.
+    const welcome = loadWelcomePage(webDist!, brand);
+    if (welcome) registerWelcomePage(app, welcome);
     for (const route of SPA_AUTH_ROUTES) {
       app.get(route, async (_request, reply) =>
         reply.header('cache-control', 'no-cache').sendFile('index.html'),

@@ -1,6 +1,12 @@
 /** User-visible strings of the shell's pages (spec 000 §2.1; kept verbatim). */
 export const shellPageMessages = {
   reportsPlaceholder: 'Reports will be available here.',
+  /** /welcome when the server has no built welcome page (a development server without it). */
+  welcomeUnavailable: {
+    title: 'Welcome',
+    text: 'The welcome page is not available on this server.',
+    signIn: 'Sign in to the portal',
+  },
   /** Home (spec 002 §2 "Home"). */
   home: {
     welcome: (name: string) => `Welcome, ${name}`,

@@ -5,6 +5,13 @@ import { definePages } from '../../lib/pages';
 export const shellPages = definePages({
   home: { component: lazyRouteComponent(() => import('./pages/home-page'), 'HomePage') },
   reports: { component: lazyRouteComponent(() => import('./pages/reports-page'), 'ReportsPage') },
+  // The welcome page is a static document of its own (welcome.html): the app loads it.
+  welcome: {
+    component: lazyRouteComponent(
+      () => import('./pages/public/welcome-document-page'),
+      'WelcomeDocumentPage',
+    ),
+  },
   loadError: {
     component: lazyRouteComponent(() => import('./pages/public/load-error-page'), 'LoadErrorPage'),
   },
