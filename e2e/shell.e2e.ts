@@ -124,14 +124,16 @@ describe('application shell', () => {
     const pane = page.getByRole('region', { name: 'Detail' });
     await expectVisible(pane.getByText('Device not found.'), 'the detail pane');
     expect(await pane.getAttribute('data-offset')).toBe('190');
-    await expectVisible(
-      page.getByRole('heading', { name: 'Devices', level: 1 }),
-      'the list under the pane',
-    );
+    // The list it covers is not rendered under it (nobody sees it); closing shows it.
+    expect(await page.locator('[data-detail-under="covered"]').innerHTML()).toBe('');
     await screenshot(page, 'shell-detail-pane');
     await expectNoSeriousAxeViolations(page);
     await pane.getByRole('button', { name: 'Close detail' }).click();
     await page.waitForURL((url) => url.pathname === '/devices');
+    await expectVisible(
+      page.getByRole('heading', { name: 'Devices', level: 1 }),
+      'the list after the pane closed',
+    );
 
     // Focus moves into the pane, the covered list is inert, Escape closes, focus is back on the row.
     const row = page.getByRole('table').getByRole('link').first();

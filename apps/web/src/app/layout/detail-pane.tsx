@@ -23,7 +23,8 @@ export interface DetailPaneLayerProps {
  * The page and, over it, the detail pane (spec 000 §2.2). The full-width pane covers the page,
  * which is then inert; the compact pane leaves the page beside it, narrowed to the space left.
  * The page keeps its place in the tree either way, so it keeps its state when the pane opens.
- * Opened directly, the pane renders first and the page after it (usePageAfterPane).
+ * Opened directly, the pane renders first and the page after it, once the page would be seen
+ * (usePageAfterPane).
  */
 export function DetailPaneLayer({ page, pane }: DetailPaneLayerProps) {
   const { data: me } = useMe({ enabled: false });
@@ -31,7 +32,7 @@ export function DetailPaneLayer({ page, pane }: DetailPaneLayerProps) {
   const offset = detailPaneOffset(settings);
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const covers = pane !== null && (settings.detailFullWidth || narrow === true);
-  const { showPage, signal } = usePageAfterPane(pane !== null);
+  const { showPage, signal } = usePageAfterPane(pane !== null, covers);
   return (
     <>
       <div

@@ -6,8 +6,17 @@ import { DetailPaneShownContext, useDetailPaneShown } from '../../lib/detail-pan
 import { PAGE_WAIT_MS, usePageAfterPane } from './page-after-pane';
 
 /** The detail pane layer in small: the page, and the pane's content with the signal. */
-function Layer({ paneOpen, children }: { paneOpen: boolean; children?: ReactNode }) {
-  const { showPage, signal } = usePageAfterPane(paneOpen);
+function Layer({
+  paneOpen,
+  covers = false,
+  children,
+}: {
+  paneOpen: boolean;
+  /** The pane covers the page (full width, or a narrow screen). */
+  covers?: boolean;
+  children?: ReactNode;
+}) {
+  const { showPage, signal } = usePageAfterPane(paneOpen, paneOpen && covers);
   return (
     <>
       {showPage ? <p>the list</p> : null}
@@ -98,6 +107,35 @@ describe('usePageAfterPane: a directly opened pane renders before the page under
       </Layer>,
     );
     await act(async () => vi.advanceTimersByTimeAsync(0));
+    expect(list()).not.toBeNull();
+  });
+
+  it('leaves a covered page unrendered until the pane stops covering it or closes', async () => {
+    const { rerender } = render(
+      <Layer paneOpen covers>
+        <Item loaded />
+      </Layer>,
+    );
+    await act(async () => vi.advanceTimersByTimeAsync(10 * PAGE_WAIT_MS));
+    expect(list()).toBeNull();
+    // The pane turns compact (a setting, or a wider window): the page follows beside it.
+    rerender(
+      <Layer paneOpen>
+        <Item loaded />
+      </Layer>,
+    );
+    await act(async () => vi.advanceTimersByTimeAsync(20));
+    expect(list()).not.toBeNull();
+
+    cleanup();
+    const covered = render(
+      <Layer paneOpen covers>
+        <Item loaded />
+      </Layer>,
+    );
+    await act(async () => vi.advanceTimersByTimeAsync(10 * PAGE_WAIT_MS));
+    expect(list()).toBeNull();
+    covered.rerender(<Layer paneOpen={false} />);
     expect(list()).not.toBeNull();
   });
 });

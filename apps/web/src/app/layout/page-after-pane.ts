@@ -21,13 +21,19 @@ function afterNextPaint(callback: () => void): () => void {
 
 /**
  * Whether the page under the detail pane renders yet. An address opened directly with a pane
- * (`/devices/{id}/overview`) renders the pane first; the page (the device list, hidden under a
- * full-width pane) follows in a transition once the pane's content has painted its item
- * (`useDetailPaneShown`), after its first paint when the content does not say, or after
- * PAGE_WAIT_MS at most. Closing the pane shows the page at once. A pane opened over a page
- * already shown changes nothing: the page keeps its place and state.
+ * (`/devices/{id}/overview`) renders the pane first. A pane that covers the page (full width,
+ * or any pane on a narrow screen) leaves the page unrendered until it stops covering it: the
+ * device list under a device's page is not seen, and was most of that page's blocking time on
+ * a phone (issue 13). A compact pane beside the page lets the page follow in a transition once
+ * the pane's content has painted its item (`useDetailPaneShown`), after its first paint when
+ * the content does not say, or after PAGE_WAIT_MS at most. Closing the pane shows the page at
+ * once. A pane opened over a page already shown changes nothing: the page keeps its place and
+ * state.
  */
-export function usePageAfterPane(paneOpen: boolean): {
+export function usePageAfterPane(
+  paneOpen: boolean,
+  covers: boolean,
+): {
   showPage: boolean;
   signal: DetailPaneShownSignal;
 } {
@@ -46,14 +52,14 @@ export function usePageAfterPane(paneOpen: boolean): {
   );
 
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting || covers) return;
     const show = () => startTransition(() => setWaiting(false));
     if (claimed.current && !paneShown) {
       const timer = window.setTimeout(show, PAGE_WAIT_MS);
       return () => window.clearTimeout(timer);
     }
     return afterNextPaint(show);
-  }, [waiting, paneShown]);
+  }, [waiting, covers, paneShown]);
 
   return { showPage: !waiting, signal };
 }
