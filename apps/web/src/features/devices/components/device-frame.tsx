@@ -54,20 +54,10 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
   const device = useDeferredValue(query.data);
   const { data: me } = useMe({ enabled: false });
   const navigate = useNavigate();
-  const addRecent = useAddRecentItem('device');
-  const recorded = useRef<string | null>(null);
 
   usePageTitle(query.data ? `${query.data.name} / ${deviceMessages.sections[section]}` : null);
   // Opened directly, the list under the pane renders once the device (or why not) shows.
   useDetailPaneShown(device !== undefined || error !== null);
-
-  useEffect(() => {
-    // Recorded again after a rename, so the recent devices show the new name.
-    const key = device ? `${device.id}\n${device.name}` : null;
-    if (!device || recorded.current === key) return;
-    recorded.current = key;
-    addRecent.mutate({ id: device.id, name: device.name });
-  }, [device, addRecent]);
 
   if (!device && !error) return <Loader role="status" aria-label="Loading device" />;
   if (error || !device) {
@@ -88,6 +78,7 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
 
   return (
     <Stack gap="md">
+      <RecordRecentDevice id={device.id} name={device.name} />
       <Group justify="space-between" wrap="nowrap" pr={40}>
         <Title order={1} size="h2">
           {device.name}
@@ -117,4 +108,21 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
       </div>
     </Stack>
   );
+}
+
+/**
+ * Records the open device in the user's recent devices, again after a rename so that the list
+ * shows the new name. A component of its own: the call's states (pending, done) re-render only
+ * it, not the device's page (two extra renders of the overview's cards, issue 13).
+ */
+function RecordRecentDevice({ id, name }: { id: string; name: string }) {
+  const { mutate } = useAddRecentItem('device');
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${id}\n${name}`;
+    if (recorded.current === key) return;
+    recorded.current = key;
+    mutate({ id, name });
+  }, [id, name, mutate]);
+  return null;
 }

@@ -13,7 +13,7 @@ import {
   MAP_ONLINE_COLOR,
   webglAvailable,
 } from '../utils/map-location';
-import { MapBoundary } from './map/map-boundary';
+import { MapBoundary, WhenMapDrawable } from './map/map-boundary';
 import classes from './fleet.module.css';
 
 const texts = fleetMessages.map;
@@ -101,7 +101,7 @@ export interface FleetMapCardProps {
 export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps) {
   const queryClient = useQueryClient();
   const [onlineOnly, setOnlineOnly] = useState(false);
-  const [unavailable, setUnavailable] = useState(() => !canDrawMap());
+  const [unavailable, setUnavailable] = useState(false);
   const loading = (
     <Center h={420}>
       <Loader role="status" aria-label={texts.loading} />
@@ -136,11 +136,13 @@ export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps)
             quietMs={MAP_AFTER_QUIET_MS}
             isBusy={() => queryClient.isFetching() > 0}
           >
-            <FleetMapLoader
-              onlineOnly={onlineOnly}
-              loading={loading}
-              onUnavailable={() => setUnavailable(true)}
-            />
+            <WhenMapDrawable canDrawMap={canDrawMap} fallback={notAvailable}>
+              <FleetMapLoader
+                onlineOnly={onlineOnly}
+                loading={loading}
+                onUnavailable={() => setUnavailable(true)}
+              />
+            </WhenMapDrawable>
           </WhenVisible>
         </MapBoundary>
       )}

@@ -36,13 +36,21 @@ export function pinColor(
     : MAP_OFFLINE_COLOR;
 }
 
+let webgl: boolean | undefined;
+
 /** Whether this browser can draw a WebGL map (else 'Map not available.'). */
 export function webglAvailable(): boolean {
   if (typeof document === 'undefined') return false;
+  // Once per page: creating a context to ask is not free.
+  if (webgl !== undefined) return webgl;
   try {
     const canvas = document.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    webgl = Boolean(context);
+    // The question's context is given back at once (browsers allow only a few at a time).
+    context?.getExtension('WEBGL_lose_context')?.loseContext();
   } catch {
-    return false;
+    webgl = false;
   }
+  return webgl;
 }

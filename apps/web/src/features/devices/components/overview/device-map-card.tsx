@@ -14,7 +14,7 @@ import {
   webglAvailable,
 } from '../../utils/map-location';
 import { OverviewCard } from './overview-card';
-import { MapBoundary } from '../map/map-boundary';
+import { MapBoundary, WhenMapDrawable } from '../map/map-boundary';
 import classes from './overview.module.css';
 import { WhenVisible } from '../../../../components/when-visible/when-visible';
 
@@ -117,7 +117,7 @@ export function DeviceMapCard({
 }: DeviceMapCardProps) {
   const location = mapLocation(device.location);
   const queryClient = useQueryClient();
-  const [unavailable, setUnavailable] = useState(() => !canDrawMap());
+  const [unavailable, setUnavailable] = useState(false);
   const online =
     device.networkStatus.satelliteOnline === true || device.networkStatus.cellularOnline === true;
   const notAvailable = <MapMessage>{texts.notAvailable}</MapMessage>;
@@ -143,17 +143,19 @@ export function DeviceMapCard({
           isBusy={() => queryClient.isFetching() > 0}
           className={classes.grow}
         >
-          <Suspense fallback={preview}>
-            <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
-              <DeviceMap
-                latitude={location.latitude}
-                longitude={location.longitude}
-                color={pinColor(device.networkStatus)}
-                label={texts.pin(device.name, online)}
-                onUnavailable={() => setUnavailable(true)}
-              />
-            </div>
-          </Suspense>
+          <WhenMapDrawable canDrawMap={canDrawMap} fallback={notAvailable}>
+            <Suspense fallback={preview}>
+              <div role="region" aria-label={texts.mapLabel} className={classes.grow}>
+                <DeviceMap
+                  latitude={location.latitude}
+                  longitude={location.longitude}
+                  color={pinColor(device.networkStatus)}
+                  label={texts.pin(device.name, online)}
+                  onUnavailable={() => setUnavailable(true)}
+                />
+              </div>
+            </Suspense>
+          </WhenMapDrawable>
         </WhenVisible>
       </MapBoundary>
     );
