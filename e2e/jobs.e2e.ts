@@ -10,11 +10,16 @@ import { navigationLinkNames, signInAsRole, waitForShell } from './support/shell
 const session = useBrowser();
 const signInAs = (role: 'superUser' | 'credentialed') => signInAsRole(session.page, role);
 
+/** Opens /jobs, or a job's address (its detail pane, which covers the list until closed). */
 async function openJobs(path = '/jobs'): Promise<void> {
   const { page } = session;
   await page.goto(`${baseUrl()}${path}`);
   await waitForShell(page);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Active Jobs' }), 'the title');
+  if (path === '/jobs') {
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Active Jobs' }), 'the title');
+  } else {
+    await expectVisible(page.getByTestId('detail-pane'), 'the detail pane');
+  }
 }
 
 describe('active jobs and job detail', () => {
