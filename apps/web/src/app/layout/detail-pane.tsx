@@ -2,6 +2,7 @@ import { CloseButton, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { InSlices } from '../../components/in-slices/in-slices';
 import { useMe } from '../../features/users';
 import { shellMessages } from '../messages';
 import { DetailPaneShownContext } from '../../lib/detail-pane-shown';
@@ -41,7 +42,7 @@ export function DetailPaneLayer({ page, pane }: DetailPaneLayerProps) {
         inert={covers}
         data-detail-under={pane ? (covers ? 'covered' : 'beside') : undefined}
       >
-        {showPage ? page : null}
+        {showPage ? <InSlices>{page}</InSlices> : null}
       </div>
       {pane ? (
         <DetailPane closeTo={pane.closeTo} itemPath={pane.itemPath} offset={offset}>

@@ -1,7 +1,7 @@
 import { deviceStates, LIST_MAX_TEXT, type DeviceState } from '@aerie/contract';
 import { Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icons';
 import { deviceMessages } from '../messages';
 import type { DeviceListView, OnlineFilter } from '../utils/device-list-view';
@@ -34,8 +34,16 @@ const stateOptions = [
   ...deviceStates.map((value) => ({ value, label: m.stateFilter[value] })),
 ];
 
-/** Free text, account, online-state and device-state filters of the device list. */
-export function DeviceListFilters({ view, onChange, accounts }: DeviceListFiltersProps) {
+/**
+ * Free text, account, online-state and device-state filters of the device list. Memoised: a
+ * page of devices arriving (a synchronous render of the list) leaves the four inputs and their
+ * comboboxes alone (issue 13, blocking time).
+ */
+export const DeviceListFilters = memo(function DeviceListFilters({
+  view,
+  onChange,
+  accounts,
+}: DeviceListFiltersProps) {
   const [text, setText] = useState(view.query);
   const typed = useRef(view.query);
   const search = useDebouncedCallback((value: string) => {
@@ -113,7 +121,7 @@ export function DeviceListFilters({ view, onChange, accounts }: DeviceListFilter
       </Text>
     </Group>
   );
-}
+});
 
 interface AccountSelectProps {
   options: readonly { value: string; label: string }[];

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTablePager } from '../../../components/data-table/data-table-pager';
+import { InSlices } from '../../../components/in-slices/in-slices';
 import type { ListLayout } from '../../../components/data-table/list-layout';
 import { Icon } from '../../../components/ui/icons';
 import { useDeviceSummary } from '../api/get-device-summary';
@@ -121,17 +122,19 @@ export function DeviceList({
           {/* Once the first page is known: a pager shown under the loading row would jump
               down when the rows arrive (issue 13, layout shift). */}
           {total !== undefined && (
-            <DataTablePager
-              page={view.page}
-              pageSize={pageSize}
-              total={total ?? 0}
-              pageSizes={DEVICE_PAGE_SIZES}
-              onPageChange={(page) => update({ page })}
-              onPageSizeChange={(size) => {
-                const next = DEVICE_PAGE_SIZES.find((s) => s === size);
-                if (next) update({ pageSize: next });
-              }}
-            />
+            <InSlices>
+              <DataTablePager
+                page={view.page}
+                pageSize={pageSize}
+                total={total ?? 0}
+                pageSizes={DEVICE_PAGE_SIZES}
+                onPageChange={(page) => update({ page })}
+                onPageSizeChange={(size) => {
+                  const next = DEVICE_PAGE_SIZES.find((s) => s === size);
+                  if (next) update({ pageSize: next });
+                }}
+              />
+            </InSlices>
           )}
         </>
       )}

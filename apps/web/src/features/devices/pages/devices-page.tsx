@@ -6,6 +6,7 @@ import {
 } from '../../../components/data-table/column-editor-store';
 import { useListSettings } from '../../../components/data-table/use-list-settings';
 import { DeviceList } from '../components/device-list';
+import type { DeviceListAccount } from '../components/device-list-filters';
 import { deviceListColumns } from '../components/device-table';
 import { useDeviceListView } from '../hooks/use-device-list-view';
 import { deviceMessages } from '../messages';
@@ -17,6 +18,9 @@ import { useStore } from '../../../lib/store';
 import { contextPane, toggleContextPane } from '../../../lib/context-pane-store';
 
 /** `/devices` (spec 001 §2 "Device list"): the list, its filters and its column editor. */
+/** The account filter's options before the accounts arrive (one array, so the filters stay memoised). */
+const NO_ACCOUNTS: readonly DeviceListAccount[] = [];
+
 export function DevicesPage() {
   const accounts = useAccounts();
   const { data: me } = useMe({ enabled: false });
@@ -39,7 +43,7 @@ export function DevicesPage() {
 
   return (
     <DeviceList
-      accounts={accounts.data ?? []}
+      accounts={accounts.data ?? NO_ACCOUNTS}
       layout={settings.layout}
       onEditColumns={() => toggleContextPane('columnEditor')}
       columnEditorOpen={pane === 'columnEditor'}
