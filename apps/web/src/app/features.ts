@@ -1,3 +1,4 @@
+import { dashboardsPages } from '../features/dashboards/pages';
 import { deviceConfigPages } from '../features/device-config/pages';
 import { devicesPages } from '../features/devices/pages';
 import { healthPages } from '../features/health/pages';
@@ -18,6 +19,7 @@ import type { FeaturePages } from '../lib/pages';
  */
 export const featurePages: readonly FeaturePages[] = [
   shellPages,
+  dashboardsPages,
   healthPages,
   devicesPages,
   deviceConfigPages,

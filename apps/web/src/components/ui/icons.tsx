@@ -33,7 +33,10 @@ export type IconName =
   | 'columns'
   | 'download'
   | 'edit'
-  | 'chevronDown';
+  | 'chevronDown'
+  | 'plus'
+  | 'maximize'
+  | 'trash';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -111,6 +114,9 @@ const paths: Record<IconName, string[]> = {
   download: ['M12 4v11', 'M7 10l5 5 5-5', 'M5 20h14'],
   edit: ['M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z', 'M13.5 6.5l4 4'],
   chevronDown: ['M6 9l6 6 6-6'],
+  plus: ['M12 5v14', 'M5 12h14'],
+  maximize: ['M4 9V4h5', 'M20 9V4h-5', 'M4 15v5h5', 'M20 15v5h-5'],
+  trash: ['M4 7h16', 'M10 11v6', 'M14 11v6', 'M6 7l1 13h10l1-13', 'M9 7V4h6v3'],
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dashboardsMessages } from '../messages';
+import { freshDashboards } from './dashboards-state';
 
 // NOTE: spec 000 §3 keeps dashboards on the device; the contract has no schema for them
 // because no server call carries them, so the shape is defined (and validated) here.
@@ -27,10 +27,6 @@ function storageKey(userId: string): string {
   return `aerie.dashboards.${userId}`;
 }
 
-function newId(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `d-${Date.now().toString(36)}`;
-}
-
 /**
  * Loads the user's dashboards from this browser (spec 000 §4 App load), creating
  * "My Dashboard" when there is none, and the last dashboard to restore.
@@ -51,12 +47,7 @@ export function loadDashboards(
     // unreadable storage: start again
   }
   if (stored.dashboards.length === 0) {
-    const first: Dashboard = {
-      id: newId(),
-      name: dashboardsMessages.defaultDashboardName,
-      widgets: [],
-    };
-    stored = { dashboards: [first], lastDashboardId: first.id };
+    stored = freshDashboards();
     saveDashboards(userId, stored, storage);
   }
   const lastDashboard =
