@@ -1,8 +1,5 @@
-import { DEFAULT_BRAND } from '@aerie/contract';
+import { DEFAULT_BRAND, WELCOME_BRAND_PLACEHOLDER } from '@aerie/contract';
 import type { Plugin } from 'vite';
-
-/** The welcome page's placeholder for the brand; the server writes the configured one. */
-export const BRAND_PLACEHOLDER = '{{brand}}';
 
 /**
  * In development (`vite`), `/welcome` is answered with welcome.html, the static welcome page,
@@ -21,7 +18,7 @@ export function welcomePageInDevelopment(): Plugin {
     },
     transformIndexHtml(html, context) {
       return context.path.endsWith('/welcome.html')
-        ? html.replaceAll(BRAND_PLACEHOLDER, DEFAULT_BRAND)
+        ? html.replaceAll(WELCOME_BRAND_PLACEHOLDER, DEFAULT_BRAND)
         : html;
     },
   };

@@ -16,6 +16,9 @@ export const PORTAL_CLIENT_ID = 'aerie-portal';
 /** Where the browser reads its runtime configuration (spec 000 §3, "Application configuration"). */
 export const RUNTIME_CONFIG_PATH = '/config.json';
 
+/** In the built welcome page (apps/web/welcome.html), where the server writes the brand. */
+export const WELCOME_BRAND_PLACEHOLDER = '{{brand}}';
+
 export const API_TIMEOUT_MS = 60_000;
 export const LOGGED_OUT_DELAY_MS = 1_000;
 export const SILENT_RENEW_RETRY_MS = 5_000;

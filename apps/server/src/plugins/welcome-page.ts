@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** The welcome page's placeholder for the brand (apps/web/welcome.html). */
-export const BRAND_PLACEHOLDER = '{{brand}}';
+import { WELCOME_BRAND_PLACEHOLDER } from '@aerie/contract';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -34,7 +32,7 @@ export function loadWelcomePage(webDist: string, brand: string): WelcomePage | n
   const file = path.join(webDist, 'welcome.html');
   if (!fs.existsSync(file)) return null;
   const html = Buffer.from(
-    fs.readFileSync(file, 'utf8').replaceAll(BRAND_PLACEHOLDER, escapeHtml(brand)),
+    fs.readFileSync(file, 'utf8').replaceAll(WELCOME_BRAND_PLACEHOLDER, escapeHtml(brand)),
   );
   return {
     html,

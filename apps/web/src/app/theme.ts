@@ -106,6 +106,8 @@ const shared = {
     // on a phone that was 360 ms of the device list's first render (issue 13, blocking time).
     // The list mounts when it opens instead.
     Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    // Mantine's modal close button has no accessible name either (axe button-name).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 } satisfies MantineThemeOverride;
 

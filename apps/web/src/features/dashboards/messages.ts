@@ -11,7 +11,6 @@ export const dashboardsMessages = {
   nameTooLong: 'A name has at most 255 characters.',
   create: 'Create',
   cancel: 'Cancel',
-  close: 'Close',
   fullScreen: 'Full screen',
   fullScreenNotSupported: 'Full screen is not supported in your browser.',
   delete: 'Delete dashboard',

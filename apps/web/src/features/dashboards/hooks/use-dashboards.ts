@@ -22,11 +22,6 @@ function storeFor(userId: string): Store<StoredDashboards> {
   return store;
 }
 
-/** Forgets the tab's copies (tests; a user signing out and another signing in keep theirs apart by id). */
-export function resetDashboardStores(): void {
-  stores.clear();
-}
-
 export interface DashboardsApi {
   state: StoredDashboards;
   add: (name: string) => DashboardsResult;

@@ -6,13 +6,11 @@ import { showToast } from '../../../lib/toast';
 import { useMe } from '../../users';
 import { useDashboards } from '../hooks/use-dashboards';
 import { dashboardsMessages as m, DASHBOARD_NAME_MAX } from '../messages';
-import { currentDashboard, dashboardNameError } from '../utils/dashboards-state';
+import { currentDashboard } from '../utils/dashboards-state';
 
 /** Whether this browser lets a page show an element full screen. */
-function fullScreenSupported(element: HTMLElement | null): boolean {
-  return Boolean(
-    element && document.fullscreenEnabled && typeof element.requestFullscreen === 'function',
-  );
+function fullScreenSupported(element: HTMLElement): boolean {
+  return document.fullscreenEnabled && typeof element.requestFullscreen === 'function';
 }
 
 /**
@@ -44,13 +42,11 @@ function Dashboards({ userId }: { userId: string }) {
   };
 
   const goFullScreen = () => {
-    if (!fullScreenSupported(board.current)) {
+    const notSupported = () =>
       showToast({ message: m.fullScreenNotSupported, color: 'yellow', autoClose: 6_000 });
-      return;
-    }
-    void board.current?.requestFullscreen().catch(() => {
-      showToast({ message: m.fullScreenNotSupported, color: 'yellow', autoClose: 6_000 });
-    });
+    const element = board.current;
+    if (!element || !fullScreenSupported(element)) notSupported();
+    else element.requestFullscreen().catch(notSupported);
   };
 
   return (
@@ -160,54 +156,50 @@ function AddDashboardModal({
   /** Creates the dashboard; returns why not, or null. */
   onCreate: (name: string) => string | null;
 }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={m.addTitle} centered>
+      {/* Mounted only while open, so each opening starts with an empty name. */}
+      {opened ? <AddDashboardForm onClose={onClose} onCreate={onCreate} /> : null}
+    </Modal>
+  );
+}
+
+function AddDashboardForm({
+  onClose,
+  onCreate,
+}: {
+  onClose: () => void;
+  onCreate: (name: string) => string | null;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setName('');
-    setError(null);
-    onClose();
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = dashboardNameError(name) ?? onCreate(name);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setName('');
-    setError(null);
+    setError(onCreate(name));
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={m.addTitle}
-      centered
-      closeButtonProps={{ 'aria-label': m.close }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={m.nameLabel}
-            placeholder={m.namePlaceholder}
-            value={name}
-            maxLength={DASHBOARD_NAME_MAX}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {m.cancel}
-            </Button>
-            <Button type="submit">{m.create}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={m.nameLabel}
+          placeholder={m.namePlaceholder}
+          value={name}
+          maxLength={DASHBOARD_NAME_MAX}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          required
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {m.cancel}
+          </Button>
+          <Button type="submit">{m.create}</Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
