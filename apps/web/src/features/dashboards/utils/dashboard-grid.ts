@@ -22,9 +22,11 @@ export interface PinRequest {
   type: WidgetType;
 }
 
+export type GridFailure = 'alreadyPinned' | 'noDashboard' | 'blocked';
+
 export type GridResult =
   | { ok: true; state: StoredDashboards }
-  | { ok: false; reason: 'alreadyPinned' | 'noDashboard' | 'blocked'; state: StoredDashboards };
+  | { ok: false; reason: GridFailure; state: StoredDashboards };
 
 function overlaps(a: Pick<Widget, 'location' | 'size'>, b: Pick<Widget, 'location' | 'size'>) {
   const [ax, ay] = a.location;
@@ -65,7 +67,7 @@ export function firstFreeLocation(
 function withDashboard(
   state: StoredDashboards,
   dashboardId: string,
-  change: (dashboard: Dashboard) => Dashboard | GridResult['reason'],
+  change: (dashboard: Dashboard) => Dashboard | GridFailure,
 ): GridResult {
   const index = state.dashboards.findIndex((d) => d.id === dashboardId);
   const dashboard = state.dashboards[index];
