@@ -125,6 +125,9 @@ const e2e: TestProjectInlineConfiguration = {
     maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // In CI a failed browser test runs once more (E2E_RETRY overrides; 0 while developing, so a
+    // flaky test shows at once): npm test names every test that passed only on its retry.
+    retry: Number(process.env['E2E_RETRY'] ?? (process.env['CI'] ? 1 : 0)),
     globalSetup: ['e2e/support/global-setup.ts'],
   },
 };

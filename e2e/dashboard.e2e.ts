@@ -1,9 +1,17 @@
+import type { DeviceList } from '@aerie/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
-import { chooseOption, signInAsRole, waitForShell } from './support/shell.js';
+import {
+  chooseOption,
+  closeUserPanel,
+  openUserPanel,
+  signInAsRole,
+  waitForShell,
+} from './support/shell.js';
 
 const session = useBrowser();
 
@@ -118,5 +126,148 @@ describe('personal dashboards (/dashboard, kept in the browser)', () => {
       page.getByText('Full screen is not supported in your browser.'),
       'the message',
     );
+  });
+
+  test('pinning devices from their pages: a tile and a list with live state, kept after reload, rearranged by keyboard and mouse, removed', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsRole(page, 'accountAdmin');
+    const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=2&fields=Id,Name');
+    const [a, b] = list.items;
+    if (!a?.id || !a.name || !b?.id || !b.name)
+      throw new Error('the demo fleet has too few devices');
+    const first = { id: a.id, name: a.name };
+    const second = { id: b.id, name: b.name };
+
+    // pinToDash from the device page: as a tile, then the second device as a list.
+    const pin = async (id: string, name: string, as: string) => {
+      await page.goto(`${baseUrl()}/devices/${id}/overview`);
+      await waitForShell(page);
+      await expectVisible(page.getByRole('heading', { level: 1, name }), 'the device');
+      await page.getByRole('button', { name: 'Pin to dashboard' }).click();
+      await expectVisible(page.getByText('To "My Dashboard"'), 'the dashboard it pins to');
+      await screenshot(page, 'device-pin-menu', { fullPage: false });
+      await page.getByRole('menuitem', { name: as }).click();
+      await expectVisible(
+        page.getByText(`${name} is pinned to "My Dashboard".`),
+        'the confirmation',
+      );
+    };
+    await pin(first.id, first.name, 'As a tile (1x1)');
+    // Pinning the same device the same way again adds nothing.
+    await page.getByRole('button', { name: 'Pin to dashboard' }).click();
+    await page.getByRole('menuitem', { name: /As a tile \(1x1\)/ }).click();
+    await expectVisible(
+      page.getByText(`${first.name} is already on "My Dashboard" in this form.`),
+      'the refusal',
+    );
+    await pin(second.id, second.name, 'As a list (3x6)');
+
+    await openDashboard(page);
+    await page.reload();
+    await waitForShell(page);
+    const widgets = page.getByTestId('dashboard-widget');
+    await expect.poll(() => widgets.count()).toBe(2);
+    const tile = page.getByRole('listitem', { name: first.name });
+    const listWidget = page.getByRole('listitem', { name: second.name });
+    expect(await tile.getAttribute('data-size')).toBe('1x1');
+    expect(await tile.getAttribute('data-location')).toBe('0,0');
+    expect(await listWidget.getAttribute('data-size')).toBe('3x6');
+    expect(await listWidget.getAttribute('data-location')).toBe('1,0');
+    // Live data: the tile's state and last report, the list's usage this month.
+    await expectVisible(tile.getByText(/^Last report: /), "the tile's last report");
+    await expect
+      .poll(() => tile.locator('[data-state]').count(), {
+        message: 'satellite and cellular states',
+      })
+      .toBe(2);
+    await expectVisible(listWidget.getByText('Usage this month'), "the list's usage label");
+    await expect
+      .poll(() => listWidget.getByText(/ satellite, .* cellular$/).count(), {
+        message: "the month's usage",
+      })
+      .toBe(1);
+    await screenshot(page, 'dashboard-widgets');
+    await expectNoSeriousAxeViolations(page);
+
+    // The keyboard: the tile moves right past the list, to the last column, then down; the
+    // list grows wider until the tile is in the way.
+    const moveTile = page.getByRole('button', { name: `Move ${first.name}`, exact: true });
+    await moveTile.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tile.getAttribute('data-location')).toBe('4,0');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => tile.getAttribute('data-location')).toBe('5,1');
+    await expectVisible(page.getByText('Moved to column 6, row 2.'), 'the announcement');
+    expect(await moveTile.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: `Resize ${second.name}` }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => listWidget.getAttribute('data-size')).toBe('4x6');
+    await page.keyboard.press('ArrowRight');
+    await expectVisible(
+      page.getByText('Another widget or the edge of the grid is in the way.'),
+      'the refusal',
+    );
+    expect(await listWidget.getAttribute('data-size')).toBe('4x6');
+
+    // The mouse: drag the tile by its grip to the first column, two rows down.
+    const grip = await moveTile.boundingBox();
+    const gridBox = await page.getByRole('list', { name: 'Widgets of My Dashboard' }).boundingBox();
+    if (!grip || !gridBox) throw new Error('the grid is not drawn');
+    const column = (gridBox.width + 12) / 6;
+    const row = 96 + 12;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x - 5 * column + 8, grip.y + 2 * row + 8, { steps: 6 });
+    await expectVisible(page.getByTestId('widget-drop-preview'), 'where the tile would land');
+    await page.mouse.up();
+    await expect.poll(() => tile.getAttribute('data-location')).toBe('0,3');
+    // ...and the list's corner one row shorter.
+    const corner = await page.getByRole('button', { name: `Resize ${second.name}` }).boundingBox();
+    if (!corner) throw new Error('no resize handle');
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(corner.x + corner.width / 2, corner.y - row + 4, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => listWidget.getAttribute('data-size')).toBe('4x5');
+
+    // Kept after reload, in dark mode too.
+    await page.reload();
+    await waitForShell(page);
+    await expect.poll(() => tile.getAttribute('data-location')).toBe('0,3');
+    expect(await listWidget.getAttribute('data-size')).toBe('4x5');
+    // The theme is the user's saved setting: dark for the screenshot, then back.
+    const theme = async (name: string) => {
+      const panel = await openUserPanel(page, 'Settings');
+      await chooseOption(panel, 'Theme', name);
+      await closeUserPanel(page);
+    };
+    const before = await (
+      await openUserPanel(page, 'Settings')
+    )
+      .getByRole('combobox', { name: 'Theme' })
+      .inputValue();
+    await closeUserPanel(page);
+    try {
+      await theme('Dark');
+      await page.waitForSelector('html[data-mantine-color-scheme="dark"]');
+      await expectVisible(tile.getByText(/^Last report: /), "the tile's last report");
+      await screenshot(page, 'dashboard-widgets-dark');
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await theme(before);
+    }
+
+    // A click on the name opens the device; removing the widget leaves the other.
+    await tile.getByRole('link', { name: first.name }).click();
+    await page.waitForURL((url) => url.pathname === `/devices/${first.id}/overview`);
+    await openDashboard(page);
+    await page.getByRole('button', { name: `Remove ${first.name} from the dashboard` }).click();
+    await expect.poll(() => widgets.count()).toBe(1);
+    await page.reload();
+    await waitForShell(page);
+    await expect.poll(() => widgets.count()).toBe(1);
+    expect(await listWidget.isVisible()).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PostgresNotFoundError, startTestPostgres } from './pg-test-server.mjs';
 import { storageSuite } from './storage-suite.mjs';
@@ -70,6 +70,14 @@ function run(cmd, args, env = process.env) {
   });
 }
 
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 240);
+}
+
 /** Reads a Vitest JSON report: counts of tests, plus test files that failed outside any test. */
 function readVitestReport(file) {
   if (!existsSync(file)) return null;
@@ -79,7 +87,24 @@ function readVitestReport(file) {
       (f) =>
         f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
+    const failures = [];
+    const passedTests = new Set();
+    for (const f of r.testResults ?? []) {
+      const file = relative(root, f.name ?? '');
+      const failedHere = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failedHere) {
+        failures.push(`${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      }
+      if (f.status === 'failed' && failedHere.length === 0) {
+        failures.push(`${file}: ${firstLine(f.message) || 'failed outside its tests'}`);
+      }
+      for (const a of f.assertionResults ?? []) {
+        if (a.status === 'passed') passedTests.add(`${f.name}\n${a.title}`);
+      }
+    }
     return {
+      failures,
+      passedTests,
       passed: r.numPassedTests ?? 0,
       failed: (r.numFailedTests ?? 0) + loadErrors,
       skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
@@ -92,7 +117,7 @@ function readVitestReport(file) {
   }
 }
 
-function record(name, started, code, counts = null, note = '') {
+function record(name, started, code, counts = null, note = '', flaky = []) {
   const seconds = (Date.now() - started) / 1000;
   let failed = counts?.failed ?? 0;
   if (code !== 0 && failed === 0) failed = 1; // a failing step always counts
@@ -105,6 +130,8 @@ function record(name, started, code, counts = null, note = '') {
     failed: code === 0 ? (counts?.failed ?? 0) : failed,
     skipped: counts?.skipped ?? 0,
     note,
+    failures: counts?.failures ?? [],
+    flaky,
   });
   process.stdout.write(
     `\n-- ${name}: ${status.toUpperCase()} in ${seconds.toFixed(1)} s${note ? ` (${note})` : ''}\n`,
@@ -178,15 +205,34 @@ async function vitestStep(name, key, scriptArgs, env = process.env) {
   banner(name);
   const started = Date.now();
   const out = join(reportDir, `${key}.json`);
+  const failureLog = join(reportDir, `${key}-failed-attempts.jsonl`);
   rmSync(out, { force: true });
   const reporterArgs = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-  const code = await run(process.execPath, [...scriptArgs, ...reporterArgs], env);
+  const code = await run(process.execPath, [...scriptArgs, ...reporterArgs], {
+    ...env,
+    E2E_FAILURE_LOG: failureLog,
+  });
   const counts = readVitestReport(out);
+  // Tests that failed an attempt (e2e/support/browser.ts writes them) and passed on the retry.
+  const flaky = [];
+  if (counts && existsSync(failureLog)) {
+    for (const line of readFileSync(failureLog, 'utf8').split('\n').filter(Boolean)) {
+      let attempt;
+      try {
+        attempt = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      if (counts.passedTests.has(`${attempt.file}\n${attempt.name}`)) {
+        flaky.push(`${relative(root, attempt.file)} > ${attempt.name}: ${attempt.message}`);
+      }
+    }
+  }
   let note = '';
   if (!counts) note = 'no test report was written';
   else if (counts.files === 0) note = 'no test files yet';
   else if (counts.loadErrors > 0) note = `${counts.loadErrors} test file(s) failed to load`;
-  record(name, started, code, counts, note);
+  record(name, started, code, counts, note, flaky);
   return code === 0;
 }
 
@@ -312,6 +358,17 @@ async function main() {
     process.stdout.write(
       `${r.status.toUpperCase().padEnd(7)} ${r.name.padEnd(width)} ${r.seconds.toFixed(1).padStart(7)} s${counts}${r.note ? `  (${r.note})` : ''}\n`,
     );
+  }
+  // The failed tests by name (the summary is what a CI log keeps), then the flaky ones.
+  const failures = results.flatMap((r) => r.failures ?? []);
+  if (failures.length > 0) {
+    process.stdout.write(`Failed tests (${failures.length}):\n`);
+    for (const f of failures.slice(0, 12)) process.stdout.write(`  ${f}\n`);
+  }
+  const flaky = results.flatMap((r) => r.flaky ?? []);
+  if (flaky.length > 0) {
+    process.stdout.write(`Passed only on a retry (flaky, ${flaky.length}):\n`);
+    for (const f of flaky.slice(0, 12)) process.stdout.write(`  ${f}\n`);
   }
   const failedSteps = results.filter((r) => r.status === 'failed').map((r) => r.name);
   process.stdout.write(

@@ -17,6 +17,8 @@ import { reportUnexpectedError, setUnexpectedErrorHandler } from './error-report
 import { createAppRouter } from './router';
 import { createErrorHandler, telemetry } from './services';
 import { resolveAppTheme } from './theme';
+import { PinToDashboard } from '../features/dashboards/pages';
+import { PinSlotProvider } from '../lib/pin-slot';
 
 export interface AppProps {
   config: RuntimeConfig;
@@ -114,7 +116,9 @@ export function App({ config }: AppProps) {
     <RuntimeConfigContext value={config}>
       <QueryClientProvider client={queryClient}>
         <ThemedProviders>
-          <RouterProvider router={router} />
+          <PinSlotProvider value={PinToDashboard}>
+            <RouterProvider router={router} />
+          </PinSlotProvider>
         </ThemedProviders>
       </QueryClientProvider>
     </RuntimeConfigContext>

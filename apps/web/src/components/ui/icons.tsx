@@ -36,7 +36,10 @@ export type IconName =
   | 'chevronDown'
   | 'plus'
   | 'maximize'
-  | 'trash';
+  | 'trash'
+  | 'pin'
+  | 'grip'
+  | 'resize';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -117,6 +120,9 @@ const paths: Record<IconName, string[]> = {
   plus: ['M12 5v14', 'M5 12h14'],
   maximize: ['M4 9V4h5', 'M20 9V4h-5', 'M4 15v5h5', 'M20 15v5h-5'],
   trash: ['M4 7h16', 'M10 11v6', 'M14 11v6', 'M6 7l1 13h10l1-13', 'M9 7V4h6v3'],
+  pin: ['M12 17v5', 'M9 3h6', 'M10 3v6l-3 4v4h10v-4l-3-4V3'],
+  grip: ['M9 6h.01', 'M15 6h.01', 'M9 12h.01', 'M15 12h.01', 'M9 18h.01', 'M15 18h.01'],
+  resize: ['M20 14v6h-6', 'M20 20l-7-7', 'M4 10V4h6'],
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {

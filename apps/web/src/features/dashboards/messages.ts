@@ -25,6 +25,29 @@ export const dashboardsMessages = {
   empty:
     'This dashboard has no widgets yet. Pin a device or a subscription from its page to follow it here.',
   keptLocally: 'Dashboards are kept in this browser.',
+  pin: 'Pin to dashboard',
+  pinTo: (dashboard: string) => `To "${dashboard}"`,
+  pinSingle: 'As a tile (1x1)',
+  pinList: 'As a list (3x6)',
+  pinnedMark: 'Pinned',
+  pinned: (entity: string, dashboard: string) => `${entity} is pinned to "${dashboard}".`,
+  alreadyPinned: (entity: string, dashboard: string) =>
+    `${entity} is already on "${dashboard}" in this form.`,
+  widgetActions: (entity: string) => `Widget ${entity}`,
+  move: (entity: string) => `Move ${entity}`,
+  resize: (entity: string) => `Resize ${entity}`,
+  unpin: (entity: string) => `Remove ${entity} from the dashboard`,
+  moveHelp:
+    'Arrow keys move the widget by one cell (past a widget in the way); or drag it with the mouse.',
+  resizeHelp: 'Arrow keys make the widget wider, narrower, taller or shorter; or drag the corner.',
+  movedTo: (column: number, row: number) => `Moved to column ${column}, row ${row}.`,
+  resizedTo: (width: number, height: number) => `Now ${width} by ${height} cells.`,
+  blocked: 'Another widget or the edge of the grid is in the way.',
+  unpinned: (entity: string) => `${entity} was removed from the dashboard.`,
+  gridLabel: (dashboard: string) => `Widgets of ${dashboard}`,
+  deviceFallbackName: 'Device',
+  subscriptionFallbackName: 'Subscription',
+  subscriptionNotShown: 'Subscriptions are not shown on dashboards yet.',
 } as const;
 
 /** The spec's maximum length of a dashboard name. */

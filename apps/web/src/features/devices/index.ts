@@ -11,3 +11,5 @@ export { Field, FieldList, OptionalValue, OverviewCard } from './components/over
 export { formatUtcDateTime } from './utils/device-display';
 export { FleetMapCard } from './components/fleet-map-card-lazy';
 export { FleetSummary } from './components/fleet-summary';
+export { DeviceWidget } from './components/device-widget';
+export { deviceQueryNameOptions } from './api/get-device';

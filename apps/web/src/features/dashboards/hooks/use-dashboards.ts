@@ -7,17 +7,41 @@ import {
   selectDashboard,
   type DashboardsResult,
 } from '../utils/dashboards-state';
-import { loadDashboards, saveDashboards, type StoredDashboards } from '../utils/dashboards-storage';
+import {
+  nudgeWidget,
+  pinWidget,
+  placeWidget,
+  removeWidget,
+  resizeWidget,
+  type Direction,
+  type GridResult,
+  type PinRequest,
+} from '../utils/dashboard-grid';
+import {
+  dashboardsStorageKey,
+  loadDashboards,
+  saveDashboards,
+  type StoredDashboards,
+} from '../utils/dashboards-storage';
 
 /** One store per user of this tab: the dashboards page and the pin buttons share it. */
 const stores = new Map<string, Store<StoredDashboards>>();
 
+function loaded(userId: string): StoredDashboards {
+  const { dashboards, lastDashboard } = loadDashboards(userId);
+  return { dashboards, lastDashboardId: lastDashboard.id };
+}
+
 function storeFor(userId: string): Store<StoredDashboards> {
   let store = stores.get(userId);
   if (!store) {
-    const { dashboards, lastDashboard } = loadDashboards(userId);
-    store = createStore<StoredDashboards>({ dashboards, lastDashboardId: lastDashboard.id });
-    stores.set(userId, store);
+    const created = createStore<StoredDashboards>(loaded(userId));
+    stores.set(userId, created);
+    // A pin or a change in another tab of this browser shows here too.
+    window.addEventListener('storage', (event) => {
+      if (event.key === dashboardsStorageKey(userId)) created.set(loaded(userId));
+    });
+    store = created;
   }
   return store;
 }
@@ -28,6 +52,14 @@ export interface DashboardsApi {
   select: (id: string) => void;
   remove: (id: string) => DashboardsResult;
   reset: () => void;
+  /** pinToDash: the entity as a widget on this dashboard, at its first free place. */
+  pin: (dashboardId: string, pin: PinRequest) => GridResult;
+  /** The keyboard's move (past a widget in the way). */
+  nudge: (dashboardId: string, index: number, direction: Direction) => GridResult;
+  /** The mouse's move: the widget's top left corner to this cell. */
+  place: (dashboardId: string, index: number, cell: [number, number]) => GridResult;
+  resize: (dashboardId: string, index: number, by: [number, number]) => GridResult;
+  unpin: (dashboardId: string, index: number) => GridResult;
 }
 
 /**
@@ -44,6 +76,13 @@ export function useDashboards(userId: string): DashboardsApi {
     },
     [store, userId],
   );
+  const applied = useCallback(
+    (result: GridResult) => {
+      if (result.ok) commit(result.state);
+      return result;
+    },
+    [commit],
+  );
   return useMemo<DashboardsApi>(
     () => ({
       state,
@@ -59,7 +98,15 @@ export function useDashboards(userId: string): DashboardsApi {
         return result;
       },
       reset: () => commit(freshDashboards()),
+      pin: (dashboardId, pin) => applied(pinWidget(store.get(), dashboardId, pin)),
+      nudge: (dashboardId, index, direction) =>
+        applied(nudgeWidget(store.get(), dashboardId, index, direction)),
+      place: (dashboardId, index, cell) =>
+        applied(placeWidget(store.get(), dashboardId, index, cell)),
+      resize: (dashboardId, index, by) =>
+        applied(resizeWidget(store.get(), dashboardId, index, by)),
+      unpin: (dashboardId, index) => applied(removeWidget(store.get(), dashboardId, index)),
     }),
-    [state, store, commit],
+    [state, store, commit, applied],
   );
 }

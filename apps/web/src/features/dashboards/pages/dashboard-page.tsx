@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog
 import { Icon } from '../../../components/ui/icons';
 import { showToast } from '../../../lib/toast';
 import { useMe } from '../../users';
+import { WidgetGrid } from '../components/widget-grid';
 import { useDashboards } from '../hooks/use-dashboards';
 import { dashboardsMessages as m, DASHBOARD_NAME_MAX } from '../messages';
 import { currentDashboard } from '../utils/dashboards-state';
@@ -26,7 +27,8 @@ export function DashboardPage() {
 }
 
 function Dashboards({ userId }: { userId: string }) {
-  const { state, add, select, remove, reset } = useDashboards(userId);
+  const api = useDashboards(userId);
+  const { state, add, select, remove, reset } = api;
   const dashboard = currentDashboard(state);
   const board = useRef<HTMLDivElement>(null);
   const [adding, setAdding] = useState(false);
@@ -103,6 +105,9 @@ function Dashboards({ userId }: { userId: string }) {
         data-testid="dashboard-board"
       >
         {dashboard && dashboard.widgets.length === 0 ? <Text c="dimmed">{m.empty}</Text> : null}
+        {dashboard && dashboard.widgets.length > 0 ? (
+          <WidgetGrid dashboard={dashboard} api={api} />
+        ) : null}
       </Paper>
 
       <AddDashboardModal

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   firstFreeLocation,
   moveWidget,
+  nudgeWidget,
   pinWidget,
+  placeWidget,
   removeWidget,
   resizeWidget,
   type Widget,
@@ -68,6 +70,30 @@ describe('dashboard widgets on the grid', () => {
     const removed = removeWidget(state, 'd', 0).state;
     expect(widgetsOf(removed).map((w) => w.entityId)).toEqual(['b']);
     expect(firstFreeLocation(widgetsOf(removed), [1, 1])).toEqual([0, 0]);
+  });
+
+  it('moves by keyboard past a widget in the way, and not beyond the grid', () => {
+    const state = pinned(['a', 'single'], ['b', 'single'], ['c', 'single']);
+    const right = nudgeWidget(state, 'd', 0, 'right');
+    expect(widgetsOf(right.state)[0]!.location).toEqual([3, 0]);
+    expect(nudgeWidget(state, 'd', 0, 'left')).toMatchObject({ ok: false, reason: 'blocked' });
+    expect(nudgeWidget(state, 'd', 0, 'up')).toMatchObject({ ok: false, reason: 'blocked' });
+    const down = nudgeWidget(state, 'd', 0, 'down');
+    expect(widgetsOf(down.state)[0]!.location).toEqual([0, 1]);
+    // The grid ends one row below its lowest widget.
+    expect(nudgeWidget(down.state, 'd', 0, 'down')).toMatchObject({ ok: false });
+    const list = pinned(['a', 'single'], ['b', 'list']);
+    expect(widgetsOf(nudgeWidget(list, 'd', 1, 'left').state)[1]!.location).toEqual([1, 0]);
+    expect(nudgeWidget(list, 'd', 1, 'left')).toMatchObject({ ok: false, reason: 'blocked' });
+    expect(widgetsOf(nudgeWidget(list, 'd', 0, 'down').state)[0]!.location).toEqual([0, 1]);
+  });
+
+  it('places a widget where the mouse drops it, unless the place is taken', () => {
+    const state = pinned(['a', 'single'], ['b', 'list']);
+    expect(widgetsOf(placeWidget(state, 'd', 0, [5, 3]).state)[0]!.location).toEqual([5, 3]);
+    expect(placeWidget(state, 'd', 0, [2, 2])).toMatchObject({ ok: false, reason: 'blocked' });
+    expect(placeWidget(state, 'd', 1, [4, 0])).toMatchObject({ ok: false, reason: 'blocked' });
+    expect(placeWidget(state, 'd', 7, [0, 0])).toMatchObject({ ok: false });
   });
 
   it('says when the dashboard does not exist', () => {

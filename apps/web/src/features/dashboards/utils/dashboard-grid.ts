@@ -17,7 +17,7 @@ export const WIDGET_SIZES: Record<WidgetType, [number, number]> = {
 };
 
 export interface PinRequest {
-  entityType: string;
+  entityType: Widget['entityType'];
   entityId: string;
   type: WidgetType;
 }
@@ -53,7 +53,7 @@ export function firstFreeLocation(
   for (let y = 0; ; y++) {
     for (let x = 0; x + size[0] <= GRID_COLUMNS; x++) {
       const candidate: Widget = {
-        entityType: '',
+        entityType: 'device',
         entityId: '',
         type: 'single',
         location: [x, y],
@@ -140,4 +140,54 @@ export function resizeWidget(
     widgets[index] = resized;
     return { ...dashboard, widgets };
   });
+}
+
+export type Direction = 'left' | 'right' | 'up' | 'down';
+
+const STEPS: Record<Direction, [number, number]> = {
+  left: [-1, 0],
+  right: [1, 0],
+  up: [0, -1],
+  down: [0, 1],
+};
+
+/**
+ * The keyboard's move: one cell in a direction, or, when another widget is in the way, the
+ * nearest free place beyond it in that direction (so a widget can pass others). Refused at the
+ * grid's edge; downwards the grid ends one row below its lowest widget.
+ */
+export function nudgeWidget(
+  state: StoredDashboards,
+  dashboardId: string,
+  index: number,
+  direction: Direction,
+): GridResult {
+  const dashboard = state.dashboards.find((d) => d.id === dashboardId);
+  if (!dashboard) return { ok: false, reason: 'noDashboard', state };
+  const widget = dashboard.widgets[index];
+  if (!widget) return { ok: false, reason: 'blocked', state };
+  // The lowest row a widget may start on: just below the others (an empty row at most).
+  const lowest = Math.max(
+    0,
+    ...dashboard.widgets.filter((_, i) => i !== index).map((w) => w.location[1] + w.size[1]),
+  );
+  const [sx, sy] = STEPS[direction];
+  for (let step = 1; step <= GRID_COLUMNS + lowest; step++) {
+    if (widget.location[1] + sy * step > lowest) break;
+    const result = moveWidget(state, dashboardId, index, [sx * step, sy * step]);
+    if (result.ok) return result;
+  }
+  return { ok: false, reason: 'blocked', state };
+}
+
+/** Moves a widget so that its top left corner is at this cell (the mouse's drop). */
+export function placeWidget(
+  state: StoredDashboards,
+  dashboardId: string,
+  index: number,
+  [x, y]: [number, number],
+): GridResult {
+  const widget = state.dashboards.find((d) => d.id === dashboardId)?.widgets[index];
+  if (!widget) return { ok: false, reason: 'blocked', state };
+  return moveWidget(state, dashboardId, index, [x - widget.location[0], y - widget.location[1]]);
 }

@@ -18,6 +18,11 @@ export function getDeviceQueryOptions(id: string) {
   });
 }
 
+/** The device's name alone, from the same cached answer (a dashboard widget's frame). */
+export function deviceQueryNameOptions(id: string) {
+  return queryOptions({ ...getDeviceQueryOptions(id), select: (device: Device) => device.name });
+}
+
 /** The device, asked again every `statusRefreshSeconds` while its page is open (live state). */
 export function useDevice(id: string) {
   const { statusRefreshSeconds } = useRuntimeConfig();

@@ -6,6 +6,7 @@ import { useDetailPaneShown } from '../../../lib/detail-pane-shown';
 import { usePageTitle } from '../../../lib/page-title';
 import { routePath, routesByName } from '../../../lib/route-paths';
 import { isApiError } from '../../../lib/api-client';
+import { PinSlot } from '../../../lib/pin-slot';
 import { useAddRecentItem } from '../../shell';
 import { useMe } from '../../users';
 import { useDevice } from '../api/get-device';
@@ -83,9 +84,12 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
         <Title order={1} size="h2">
           {device.name}
         </Title>
-        <Text c="dimmed" size="sm">
-          {device.serial ?? ''}
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          <Text c="dimmed" size="sm">
+            {device.serial ?? ''}
+          </Text>
+          <PinSlot entityType="device" entityId={device.id} name={device.name} />
+        </Group>
       </Group>
       <Tabs
         value={section}
