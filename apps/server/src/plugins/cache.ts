@@ -156,3 +156,47 @@ export function sharedCounts<T = number>(
     return pending;
   };
 }
+
+export interface RefreshedOptions extends TtlCacheOptions {
+  /** How long an answer is fresh; after that, until `ttlMs`, it is answered while rebuilt. */
+  freshMs: number;
+}
+
+/**
+ * Like {@link sharedCounts}, stale-while-revalidate: an answer older than `freshMs` is still
+ * given, once, while one rebuild runs in the background (its failure keeps the old answer);
+ * past `ttlMs`, or after a cache clear of the kind, callers wait for the build. For answers that
+ * take a second to build (the fleet summary, the map's clusters) and may be a little old.
+ */
+export function sharedRefreshed<T>(
+  caches: CacheRegistry,
+  kind: CacheKind,
+  name: string,
+  { freshMs, now = Date.now, ...options }: RefreshedOptions,
+): (key: string, build: () => Promise<T>) => Promise<T> {
+  const cache = caches.register<{ value: T; builtAt: number }>(kind, name, { ...options, now });
+  const building = new Map<string, Promise<T>>();
+  const rebuild = (key: string, build: () => Promise<T>): Promise<T> => {
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build()
+        .then((value) => {
+          cache.set(key, { value, builtAt: now() });
+          return value;
+        })
+        .finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    return pending;
+  };
+  return async (key, build) => {
+    const cached = cache.get(key);
+    if (cached === undefined) return rebuild(key, build);
+    if (now() - cached.builtAt >= freshMs) {
+      rebuild(key, build).catch(() => {
+        // the old answer stays until its time is up; the next caller tries again
+      });
+    }
+    return cached.value;
+  };
+}

@@ -44,3 +44,52 @@ export type FleetMapPoint = z.infer<typeof fleetMapPointSchema>;
  */
 export const fleetMapSchema = z.object({ points: z.array(fleetMapPointSchema) });
 export type FleetMap = z.infer<typeof fleetMapSchema>;
+
+/**
+ * Query of `GET /v2/devices/map/clusters`: the map's view (a box in degrees, west may be east of
+ * east across the antimeridian) and its zoom, and whether only online devices are shown.
+ */
+export const fleetClustersQuerySchema = z.object({
+  zoom: z.coerce.number().int().min(0).max(24),
+  west: z.coerce.number().min(-180).max(180),
+  south: z.coerce.number().min(-90).max(90),
+  east: z.coerce.number().min(-180).max(180),
+  north: z.coerce.number().min(-90).max(90),
+  onlineOnly: z
+    .string()
+    .regex(/^(true|false)$/i, 'expected true or false')
+    .transform((v) => v.toLowerCase() === 'true')
+    .optional(),
+});
+export type FleetClustersQuery = z.input<typeof fleetClustersQuerySchema>;
+
+/** The spec's clustering (spec 002 §9): up to zoom 14, within 50 px (of a 512 px tile). */
+export const FLEET_CLUSTER_MAX_ZOOM = 14;
+export const FLEET_CLUSTER_RADIUS = 50;
+
+/**
+ * One cluster of the view: `[longitude, latitude, devices, offline devices, expansion zoom, id]`,
+ * the expansion zoom being the first zoom at which it splits.
+ */
+export const fleetClusterSchema = z.tuple([
+  z.number(),
+  z.number(),
+  count,
+  count,
+  z.number().int().min(0).max(25),
+  z.number().int(),
+]);
+export type FleetCluster = z.infer<typeof fleetClusterSchema>;
+
+/**
+ * `GET /v2/devices/map/clusters`: the fleet map's devices in a view, clustered on the server
+ * (spec 002 §5 and §9: max zoom 14, radius 50): the clusters and the single devices of the box,
+ * how many devices the map shows in all, and the box round all of them (the first view).
+ */
+export const fleetClustersSchema = z.object({
+  total: count,
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  clusters: z.array(fleetClusterSchema),
+  devices: z.array(fleetMapPointSchema),
+});
+export type FleetClusters = z.infer<typeof fleetClustersSchema>;

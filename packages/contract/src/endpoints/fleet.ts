@@ -1,4 +1,9 @@
-import { fleetMapSchema, fleetSummarySchema } from '../devices/fleet.js';
+import {
+  fleetClustersQuerySchema,
+  fleetClustersSchema,
+  fleetMapSchema,
+  fleetSummarySchema,
+} from '../devices/fleet.js';
 import { endpoint } from '../http/endpoint.js';
 
 /**
@@ -26,5 +31,19 @@ export const fleetEndpoints = {
       'online is 1 when the satellite or cellular link is online, else 0.',
     access: { kind: 'permission', permission: 'devices.view', check: 'route' },
     responses: { 200: fleetMapSchema },
+  }),
+  clusters: endpoint({
+    method: 'GET',
+    path: '/v2/devices/map/clusters',
+    tags: ['devices'],
+    summary: "The fleet map's devices in a view, clustered on the server",
+    description:
+      'The devices of GET /v2/devices/map inside the box at this zoom, clustered as the spec ' +
+      'says (max zoom 14, radius 50 px of a 512 px tile): clusters as [longitude, latitude, ' +
+      'devices, offline, expansion zoom, id], single devices as [id, longitude, latitude, ' +
+      'online]. With onlineOnly=true only devices whose satellite or cellular link is online.',
+    query: fleetClustersQuerySchema,
+    access: { kind: 'permission', permission: 'devices.view', check: 'route' },
+    responses: { 200: fleetClustersSchema },
   }),
 } as const;

@@ -5,12 +5,14 @@ import {
   deviceListSchema,
   deviceSchema,
   deviceStates,
+  fleetClustersSchema,
   fleetMapSchema,
   fleetSummarySchema,
   preSyncErrors,
   PRE_SYNC_ERRORS,
   roleKeys,
   type DeviceState,
+  type FleetClusters,
   type FleetMap,
   type FleetSummary,
   type RoleKey,
@@ -290,6 +292,102 @@ describe('GET /v2/devices/map', () => {
 
   it('answers 401 without a token', async () => {
     const res = await api.call(null, 'GET', '/v2/devices/map');
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /v2/devices/map/clusters', () => {
+  const WORLD = { west: '-180', south: '-85', east: '180', north: '85' };
+
+  async function clusters(role: RoleKey, query: Record<string, string>): Promise<FleetClusters> {
+    const res = await api.call(role, 'GET', '/v2/devices/map/clusters', { query });
+    expect(res.statusCode, res.body).toBe(200);
+    return fleetClustersSchema.strict().parse(res.json());
+  }
+
+  /** Every device of a view: its single devices, and the devices its clusters count. */
+  const devicesIn = (view: FleetClusters) =>
+    view.devices.length + view.clusters.reduce((n, c) => n + c[2], 0);
+
+  it.each(roleKeys)(
+    'clusters for %s exactly the devices of its map, the offline ones counted',
+    async (role) => {
+      const { points } = await map(role);
+      const world = await clusters(role, { zoom: '1', ...WORLD });
+      expect(world.total).toBe(points.length);
+      expect(devicesIn(world)).toBe(points.length);
+      const offline = points.filter((p) => p[3] === 0).length;
+      const offlineIn =
+        world.devices.filter((d) => d[3] === 0).length +
+        world.clusters.reduce((n, c) => n + c[3], 0);
+      expect(offlineIn).toBe(offline);
+    },
+  );
+
+  it('answers a Northwind user only its own devices, at every zoom', async () => {
+    const own = new Set((await map('accountAdmin')).points.map((p) => p[0]));
+    for (const zoom of ['0', '8', '16']) {
+      const view = await clusters('accountAdmin', { zoom, ...WORLD });
+      expect(view.total).toBe(own.size);
+      for (const [id] of view.devices) expect(own.has(id)).toBe(true);
+    }
+    const close = await clusters('accountAdmin', { zoom: '24', ...WORLD });
+    expect(close.clusters).toEqual([]);
+    expect(new Set(close.devices.map((d) => d[0]))).toEqual(own);
+    expect(own.has(otherDevice)).toBe(false);
+  });
+
+  it('with onlineOnly=true, shows only online devices', async () => {
+    const { points } = await map('superUser');
+    const online = await clusters('superUser', { zoom: '24', ...WORLD, onlineOnly: 'TRUE' });
+    expect(online.total).toBe(points.filter((p) => p[3] === 1).length);
+    expect(online.devices.every((d) => d[3] === 1)).toBe(true);
+    expect(online.total).toBeLessThan(points.length);
+  });
+
+  it('keeps to the view, and gives the box round the whole fleet', async () => {
+    const { points } = await map('superUser');
+    const [, longitude, latitude] = points[0]!;
+    const box = {
+      west: String(Math.max(-180, longitude - 0.5)),
+      south: String(Math.max(-90, latitude - 0.5)),
+      east: String(Math.min(180, longitude + 0.5)),
+      north: String(Math.min(90, latitude + 0.5)),
+    };
+    const view = await clusters('superUser', { zoom: '16', ...box });
+    const inBox = points.filter(
+      (p) =>
+        p[1] >= Number(box.west) &&
+        p[1] <= Number(box.east) &&
+        p[2] >= Number(box.south) &&
+        p[2] <= Number(box.north),
+    );
+    expect(new Set(view.devices.map((d) => d[0]))).toEqual(new Set(inBox.map((p) => p[0])));
+    const west = Math.min(...points.map((p) => p[1]));
+    const north = Math.max(...points.map((p) => p[2]));
+    expect(view.bounds?.[0]).toBeCloseTo(west, 5);
+    expect(view.bounds?.[3]).toBeCloseTo(north, 5);
+  });
+
+  it('refuses a view out of range or missing, naming the field', async () => {
+    for (const [query, field] of [
+      [{ zoom: '25', ...WORLD }, 'zoom'],
+      [{ zoom: '1.5', ...WORLD }, 'zoom'],
+      [{ zoom: '1', ...WORLD, west: '-181' }, 'west'],
+      [{ zoom: '1', ...WORLD, north: 'north' }, 'north'],
+      [{ zoom: '1', ...WORLD, onlineOnly: 'yes' }, 'onlineOnly'],
+      [{ zoom: '1', west: '0', south: '0', east: '1' }, 'north'],
+    ] as const) {
+      const res = await api.call('superUser', 'GET', '/v2/devices/map/clusters', { query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.body).toContain(field);
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await api.call(null, 'GET', '/v2/devices/map/clusters', {
+      query: { zoom: '1', ...WORLD },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -5,11 +5,13 @@ const FULL_IDLE_MS = 30;
 
 /**
  * Ends of the page's long tasks and finished requests, as they happen (Chromium reports both;
- * elsewhere only what the idle callbacks show counts). Returns the latest end and a stop.
+ * elsewhere only what the idle callbacks show counts). Returns the latest end, whether long
+ * tasks are reported, and a stop.
  */
-function watchBusy(): { latest: () => number; stop: () => void } {
+function watchBusy(): { latest: () => number; longTasks: boolean; stop: () => void } {
   let latest = 0;
-  if (typeof PerformanceObserver === 'undefined') return { latest: () => latest, stop: () => {} };
+  if (typeof PerformanceObserver === 'undefined')
+    return { latest: () => latest, longTasks: false, stop: () => {} };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       latest = Math.max(latest, entry.startTime + entry.duration);
@@ -17,7 +19,11 @@ function watchBusy(): { latest: () => number; stop: () => void } {
   const supported = PerformanceObserver.supportedEntryTypes ?? [];
   for (const type of ['longtask', 'resource'])
     if (supported.includes(type)) observer.observe({ type });
-  return { latest: () => latest, stop: () => observer.disconnect() };
+  return {
+    latest: () => latest,
+    longTasks: supported.includes('longtask'),
+    stop: () => observer.disconnect(),
+  };
 }
 
 /**
@@ -43,12 +49,12 @@ export function afterQuiet(
   let handle = 0;
   const step = (deadline: IdleDeadline): void => {
     const now = performance.now();
-    if (
-      now - last > BUSY_GAP_MS ||
-      (!deadline.didTimeout && deadline.timeRemaining() < FULL_IDLE_MS) ||
-      isBusy()
-    )
-      quietSince = now;
+    // NOTE: a short idle period (a frame due) counts as busy only where long tasks are not
+    // reported: an animation on the page (a loading spinner) makes every idle period short,
+    // and the fleet map waited the whole 15 s for a quiet that never came (issue 15).
+    const frameDue =
+      !busy.longTasks && !deadline.didTimeout && deadline.timeRemaining() < FULL_IDLE_MS;
+    if (now - last > BUSY_GAP_MS || frameDue || isBusy()) quietSince = now;
     quietSince = Math.max(quietSince, busy.latest());
     last = now;
     if (now - quietSince >= quietMs || now - start >= maxWaitMs || deadline.didTimeout) {

@@ -31,5 +31,6 @@ export const fleetMessages = {
     legendCluster: 'Group (red: share offline)',
     attribution: 'Natural Earth, GeoNames',
     empty: 'None of your devices has a location to show.',
+    noneOnline: 'None of the devices on the map is online.',
   },
 } as const;

@@ -1,22 +1,18 @@
 import { Alert, Box, Card, Center, Group, Loader, Switch, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { WhenVisible } from '../../../components/when-visible/when-visible';
 import { routePath } from '../../../lib/route-paths';
-import { useFleetMap } from '../api/get-fleet-map';
 import { fleetMessages } from '../fleet-messages';
-import { countShown } from '../utils/fleet-map';
-import {
-  MAP_AFTER_QUIET_MS,
-  MAP_OFFLINE_COLOR,
-  MAP_ONLINE_COLOR,
-  webglAvailable,
-} from '../utils/map-location';
+import { getFleetClusters } from '../api/get-fleet-clusters';
+import { FLEET_MAP_AFTER_QUIET_MS, viewQuery } from '../utils/fleet-map';
+import { MAP_OFFLINE_COLOR, MAP_ONLINE_COLOR, webglAvailable } from '../utils/map-location';
 import { MapBoundary, WhenMapDrawable } from './map/map-boundary';
 import classes from './fleet.module.css';
 
 const texts = fleetMessages.map;
+const WORLD = { west: -180, south: -85, east: 180, north: 85 };
 
 // NOTE: MapLibre (about 1 MB) and the fleet's points load only when the card comes into view:
 // /home's first screen does not wait for them (docs/performance.md, bundle budgets).
@@ -47,7 +43,7 @@ function Legend() {
   );
 }
 
-/** The map's points once the card is in view: fetched then, so the first screen never waits. */
+/** The map once the card is in view, and how many devices it shows. */
 function FleetMapLoader({
   onlineOnly,
   loading,
@@ -57,13 +53,20 @@ function FleetMapLoader({
   loading: ReactNode;
   onUnavailable: () => void;
 }) {
-  const map = useFleetMap();
   const navigate = useNavigate();
-  const points = map.data?.points ?? null;
-  const shown = useMemo(() => (points ? countShown(points, onlineOnly) : 0), [points, onlineOnly]);
-  if (map.isError) return <Alert color="red">{texts.loadFailed}</Alert>;
-  // NOTE: the map starts while its points download (both take seconds for a large fleet) and
-  // is seeded when they arrive (spec 002 §2).
+  // The whole fleet at zoom 0, asked at once (beside the map's chunk): its count is the card's,
+  // and its box the map's first view, so the map starts fitted to the fleet.
+  const fleet = useQuery({
+    queryKey: ['devices', 'map', 'fleet', onlineOnly],
+    queryFn: ({ signal }) => getFleetClusters(viewQuery(WORLD, 0, onlineOnly), signal),
+    staleTime: 10_000,
+  });
+  const [shown, setShown] = useState<{ onlineOnly: boolean; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  if (failed || (fleet.isError && !shown)) return <Alert color="red">{texts.loadFailed}</Alert>;
+  // The count of the filter on screen (the map's latest answer, else the fleet's): while the
+  // other filter's answer is on its way, it says it is loading.
+  const total = shown?.onlineOnly === onlineOnly ? shown.total : (fleet.data?.total ?? null);
   return (
     <>
       <Text
@@ -71,15 +74,23 @@ function FleetMapLoader({
         c="dimmed"
         mb="xs"
         aria-live="polite"
-        data-testid={points ? 'fleet-map-count' : undefined}
+        data-testid={total === null ? undefined : 'fleet-map-count'}
       >
-        {points === null ? texts.loading : points.length === 0 ? texts.empty : texts.shown(shown)}
+        {total === null
+          ? texts.loading
+          : total > 0
+            ? texts.shown(total)
+            : onlineOnly
+              ? texts.noneOnline
+              : texts.empty}
       </Text>
       <Suspense fallback={loading}>
         <div role="region" aria-label={texts.mapLabel}>
           <FleetMap
-            points={points}
             onlineOnly={onlineOnly}
+            fleet={fleet.data ?? null}
+            onTotal={(n) => setShown({ onlineOnly, total: n })}
+            onLoadFailed={() => setFailed(true)}
             onOpenDevice={(id) => void navigate({ to: routePath('deviceOverview', { id }) })}
             onUnavailable={onUnavailable}
           />
@@ -129,11 +140,11 @@ export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps)
       ) : (
         <MapBoundary fallback={notAvailable}>
           {/* Like the location map: once near the viewport and the page has been quiet a
-              while (no long task, no request in flight), or at once when pointed at, so that
+              moment (no long task, no request in flight), or at once when pointed at, so that
               its chunk and WebGL context never compete with the home page's load. */}
           <WhenVisible
             placeholder={loading}
-            quietMs={MAP_AFTER_QUIET_MS}
+            quietMs={FLEET_MAP_AFTER_QUIET_MS}
             isBusy={() => queryClient.isFetching() > 0}
           >
             <WhenMapDrawable canDrawMap={canDrawMap} fallback={notAvailable}>

@@ -1,42 +1,67 @@
-import type { FleetMapPoint } from '@aerie/contract';
+import type { FleetClusters } from '@aerie/contract';
 import { describe, expect, it } from 'vitest';
-import { countShown, fleetBounds, fleetFeatures } from './fleet-map';
+import { abbreviateCount, fleetBounds, fleetFeatures, viewQuery } from './fleet-map';
 
-const points: FleetMapPoint[] = [
-  ['a', 4.5, 52.1, 1],
-  ['b', 5.25, 51.9, 0],
-  ['c', 6, 53, 1],
-];
+const answer: FleetClusters = {
+  total: 1236,
+  bounds: [4.5, 51.9, 6, 53],
+  clusters: [[5, 52, 1234, 200, 6, 42]],
+  devices: [
+    ['a', 4.5, 52.1, 1],
+    ['b', 5.25, 51.9, 0],
+  ],
+};
 
 describe('the fleet map data', () => {
-  it('makes a GeoJSON point of every device, its id and online flag as properties', () => {
-    const all = fleetFeatures(points, false);
-    expect(all.features).toHaveLength(3);
-    expect(all.features[1]).toEqual({
+  it('makes a GeoJSON point of every cluster (count, offline, split zoom) and device', () => {
+    const { features } = fleetFeatures(answer);
+    expect(features).toHaveLength(3);
+    expect(features[0]).toEqual({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [5, 52] },
+      properties: {
+        cluster: true,
+        cluster_id: 42,
+        point_count: 1234,
+        point_count_abbreviated: '1.2k',
+        offline: 200,
+        expansion_zoom: 6,
+      },
+    });
+    expect(features[2]).toEqual({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [5.25, 51.9] },
       properties: { id: 'b', online: 0 },
     });
   });
 
-  it('keeps only online devices with the online-only filter, and counts them', () => {
-    expect(fleetFeatures(points, true).features.map((f) => f.properties.id)).toEqual(['a', 'c']);
-    expect(countShown(points, true)).toBe(2);
-    expect(countShown(points, false)).toBe(3);
+  it('abbreviates counts as the map does', () => {
+    expect(abbreviateCount(999)).toBe('999');
+    expect(abbreviateCount(1250)).toBe('1.3k');
+    expect(abbreviateCount(98_087)).toBe('98k');
+  });
+
+  it('asks for the view within the world, at its whole zoom', () => {
+    expect(
+      viewQuery({ west: -200.123456, south: -95, east: 12.3456789, north: 60 }, 3.7, true),
+    ).toEqual({
+      zoom: '3',
+      west: '-180',
+      south: '-90',
+      east: '12.34568',
+      north: '60',
+      onlineOnly: 'true',
+    });
+    expect(viewQuery({ west: 0, south: 0, east: 1, north: 1 }, 30, false).zoom).toBe('24');
   });
 
   it('fits the first view round the fleet, or the inhabited world for a fleet spread wide', () => {
-    expect(fleetBounds(points)).toEqual([
+    expect(fleetBounds(answer.bounds)).toEqual([
       [4.5, 51.9],
       [6, 53],
     ]);
-    expect(fleetBounds([])).toBeNull();
-    expect(
-      fleetBounds([
-        ['a', -120, 30, 1],
-        ['b', 140, -80, 0],
-      ]),
-    ).toEqual([
+    expect(fleetBounds(null)).toBeNull();
+    expect(fleetBounds([-120, -80, 140, 30])).toEqual([
       [-170, -60],
       [170, 30],
     ]);

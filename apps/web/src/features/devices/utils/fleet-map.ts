@@ -1,25 +1,63 @@
-import type { FleetMapPoint } from '@aerie/contract';
+import type { FleetClusters, FleetClustersQuery } from '@aerie/contract';
 import type { FeatureCollection, Point } from 'geojson';
 
-/** Spec 002 §9: pins cluster up to zoom 14 within 50 px; the map is retried every 1000 ms. */
-export const FLEET_CLUSTER_MAX_ZOOM = 14;
-export const FLEET_CLUSTER_RADIUS = 50;
+/** Spec 002 §2: the map is retried every 1000 ms until it is ready. */
 export const FLEET_MAP_RETRY_MS = 1000;
 
-export interface FleetFeatureProperties {
+/**
+ * How long /home must have been quiet (no long task, no request in flight) before the fleet map
+ * starts. Shorter than the device page's map (MAP_AFTER_QUIET_MS): the fleet map is what the
+ * home page is for, and must be usable within 1.5 s (issue 15); it still never competes with
+ * the page's own first render and calls.
+ */
+export const FLEET_MAP_AFTER_QUIET_MS = 250;
+
+/** A single device on the map: its id, 1 online or 0 offline. */
+export interface FleetDeviceProperties {
   id: string;
-  /** 1 online, 0 offline: summed by the clusters. */
   online: 0 | 1;
 }
 
-/** The points as GeoJSON; with `onlineOnly` only devices whose satellite or cellular link is up. */
-export function fleetFeatures(
-  points: readonly FleetMapPoint[],
-  onlineOnly: boolean,
-): FeatureCollection<Point, FleetFeatureProperties> {
-  const features: FeatureCollection<Point, FleetFeatureProperties>['features'] = [];
-  for (const [id, longitude, latitude, online] of points) {
-    if (onlineOnly && online !== 1) continue;
+/** A cluster: how many devices, how many offline, and the zoom at which it splits. */
+export interface FleetClusterProperties {
+  cluster: true;
+  cluster_id: number;
+  point_count: number;
+  point_count_abbreviated: string;
+  offline: number;
+  expansion_zoom: number;
+}
+
+export type FleetFeatures = FeatureCollection<
+  Point,
+  FleetDeviceProperties | FleetClusterProperties
+>;
+
+/** A cluster's count as the map writes it: 1,234 as "1.2k", 12,345 as "12k" (as MapLibre). */
+export function abbreviateCount(count: number): string {
+  if (count >= 10_000) return `${Math.round(count / 1000)}k`;
+  if (count >= 1000) return `${Math.round(count / 100) / 10}k`;
+  return String(count);
+}
+
+/** The server's clusters and devices of a view as GeoJSON for the map's source. */
+export function fleetFeatures(answer: FleetClusters): FleetFeatures {
+  const features: FleetFeatures['features'] = [];
+  for (const [longitude, latitude, count, offline, expansionZoom, id] of answer.clusters) {
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [longitude, latitude] },
+      properties: {
+        cluster: true,
+        cluster_id: id,
+        point_count: count,
+        point_count_abbreviated: abbreviateCount(count),
+        offline,
+        expansion_zoom: expansionZoom,
+      },
+    });
+  }
+  for (const [id, longitude, latitude, online] of answer.devices) {
     features.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [longitude, latitude] },
@@ -29,32 +67,34 @@ export function fleetFeatures(
   return { type: 'FeatureCollection', features };
 }
 
-/** How many devices the map shows. */
-export function countShown(points: readonly FleetMapPoint[], onlineOnly: boolean): number {
-  if (!onlineOnly) return points.length;
-  let n = 0;
-  for (const point of points) if (point[3] === 1) n++;
-  return n;
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The query for what the map shows: its box (within the world) and its whole zoom. */
+export function viewQuery(
+  bounds: { west: number; south: number; east: number; north: number },
+  zoom: number,
+  onlineOnly: boolean,
+): FleetClustersQuery {
+  const round = (value: number) => String(Math.round(value * 1e5) / 1e5);
+  return {
+    zoom: String(clamp(Math.floor(zoom), 0, 24)),
+    west: round(clamp(bounds.west, -180, 180)),
+    south: round(clamp(bounds.south, -90, 90)),
+    east: round(clamp(bounds.east, -180, 180)),
+    north: round(clamp(bounds.north, -90, 90)),
+    onlineOnly: String(onlineOnly),
+  };
 }
 
 /**
- * The box round the points ([[west, south], [east, north]]) for the first view, or null for
- * none. A fleet spread over more than half the world gets the inhabited world instead.
+ * The first view: the box round the fleet ([[west, south], [east, north]]), or null for none.
+ * A fleet spread over more than half the world gets the inhabited world instead.
  */
 export function fleetBounds(
-  points: readonly FleetMapPoint[],
+  bounds: FleetClusters['bounds'],
 ): [[number, number], [number, number]] | null {
-  if (points.length === 0) return null;
-  let west = 180;
-  let east = -180;
-  let south = 90;
-  let north = -90;
-  for (const [, longitude, latitude] of points) {
-    if (longitude < west) west = longitude;
-    if (longitude > east) east = longitude;
-    if (latitude < south) south = latitude;
-    if (latitude > north) north = latitude;
-  }
+  if (!bounds) return null;
+  const [west, south, east, north] = bounds;
   if (east - west > 180)
     return [
       [-170, Math.max(south, -60)],

@@ -3,16 +3,18 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // NOTE: MapLibre 6 in a bundler needs its worker as an asset URL (MapLibre's v5→v6 guide).
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type { FleetMapPoint } from '@aerie/contract';
 import { useEffect, useRef } from 'react';
+import { useRuntimeConfig } from '../../../../lib/config';
+import type { FleetClusters } from '@aerie/contract';
+import { getFleetClusters } from '../../api/get-fleet-clusters';
 import { fleetMessages } from '../../fleet-messages';
 import { MAP_OFFLINE_COLOR, MAP_ONLINE_COLOR } from '../../utils/map-location';
 import {
-  FLEET_CLUSTER_MAX_ZOOM,
-  FLEET_CLUSTER_RADIUS,
   FLEET_MAP_RETRY_MS,
   fleetBounds,
   fleetFeatures,
+  viewQuery,
+  type FleetFeatures,
 } from '../../utils/fleet-map';
 import { fillBasemap } from './basemap-data';
 import { basemapStyle, recolour, type Basemap } from './basemap-style';
@@ -23,6 +25,7 @@ maplibregl.setWorkerUrl(workerUrl);
 const texts = fleetMessages.map;
 const SOURCE = 'fleet';
 const START_ATTEMPTS = 5;
+const EMPTY: FleetFeatures = { type: 'FeatureCollection', features: [] };
 /** Spec 002 §9: cluster colours change at 100 and 750 devices. */
 const CLUSTER_STEPS: maplibregl.ExpressionSpecification = [
   'step',
@@ -50,17 +53,13 @@ const OFFLINE_SHARE: maplibregl.ExpressionSpecification = [
   ['get', 'point_count'],
 ];
 
-/** The fleet's source and layers on top of the offline basemap. */
-function addFleetLayers(map: maplibregl.Map): void {
-  map.addSource(SOURCE, {
-    type: 'geojson',
-    data: { type: 'FeatureCollection', features: [] },
-    cluster: true,
-    clusterMaxZoom: FLEET_CLUSTER_MAX_ZOOM,
-    clusterRadius: FLEET_CLUSTER_RADIUS,
-    // Each cluster counts its offline devices: the red disk inside it shows their share.
-    clusterProperties: { offline: ['+', ['-', 1, ['get', 'online']]] },
-  });
+/**
+ * The fleet's source and layers on top of the offline basemap. The source holds what the server
+ * clustered for the view (spec 002 §9: max zoom 14, radius 50; each cluster with its offline
+ * devices, whose share the red disk inside it shows).
+ */
+function addFleetLayers(map: maplibregl.Map, data: FleetFeatures): void {
+  map.addSource(SOURCE, { type: 'geojson', data });
   map.addLayer({
     id: 'clusters',
     type: 'circle',
@@ -114,9 +113,16 @@ function addFleetLayers(map: maplibregl.Map): void {
 }
 
 export interface FleetMapProps {
-  /** Null while they download: the map starts meanwhile and is seeded when they arrive. */
-  points: readonly FleetMapPoint[] | null;
   onlineOnly: boolean;
+  /**
+   * The whole fleet at zoom 0 when known as the map starts: its box is the first view, and its
+   * clusters are drawn until the view's own arrive.
+   */
+  fleet: FleetClusters | null;
+  /** How many devices the map shows (all of the fleet's, not only the view's), once known. */
+  onTotal: (total: number) => void;
+  /** The map's devices could not be loaded. */
+  onLoadFailed: () => void;
   /** A device was clicked: open it. */
   onOpenDevice: (id: string) => void;
   /** The map could not be drawn: the card shows 'Map not available.'. */
@@ -124,10 +130,19 @@ export interface FleetMapProps {
 }
 
 /**
- * The fleet on the offline WebGL map (spec 002 §2 "Home"), clustered in the browser: a cluster
- * zooms in when clicked, a device opens. Loaded lazily (MapLibre is ~1 MB).
+ * The fleet on the offline WebGL map (spec 002 §2 "Home"), clustered on the server for each
+ * view (decision 029 amendment): a cluster zooms in when clicked, a device opens. Loaded lazily
+ * (MapLibre is ~1 MB).
  */
-export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: FleetMapProps) {
+export function FleetMap({
+  onlineOnly,
+  fleet,
+  onTotal,
+  onLoadFailed,
+  onOpenDevice,
+  onUnavailable,
+}: FleetMapProps) {
+  const { statusRefreshSeconds } = useRuntimeConfig();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
   const failed = useRef(onUnavailable);
@@ -138,22 +153,40 @@ export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: Fl
   const initialBasemap = useRef(basemap);
   initialBasemap.current = basemap;
   const fitted = useRef(false);
-  /** The latest seed, and what puts it on the map once the map is ready. */
-  const seedRef = useRef<(() => boolean) | null>(null);
+  /** The filter of the zoom-0 answer drawn at load (a zoom-0 view needs no other), or null. */
+  const worldShown = useRef<boolean | null>(null);
+  const filter = useRef(onlineOnly);
+  filter.current = onlineOnly;
+  const knownFleet = useRef(fleet);
+  knownFleet.current = fleet;
+  const total = useRef(onTotal);
+  total.current = onTotal;
+  const loadFailed = useRef(onLoadFailed);
+  loadFailed.current = onLoadFailed;
+  /**
+   * Asks for the view's clusters and seeds the map with them once it is ready; `again: false`
+   * (a move) skips a view already answered.
+   */
+  const seedRef = useRef<((again?: boolean) => boolean) | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let basemapTimer: ReturnType<typeof setTimeout> | undefined;
 
     const create = (attempt: number) => {
       const element = container.current;
       if (cancelled || !element) return;
       try {
+        performance.mark('fleet-map:create');
+        const first = fleetBounds(knownFleet.current?.bounds ?? null);
+        fitted.current = first !== null;
         const map = new maplibregl.Map({
           container: element,
           style: basemapStyle(initialBasemap.current),
-          center: [0, 20],
-          zoom: 1,
+          ...(first
+            ? { bounds: first, fitBoundsOptions: { padding: 40, maxZoom: 8 } }
+            : { center: [0, 20] as [number, number], zoom: 1 }),
           attributionControl: { compact: true, customAttribution: texts.attribution },
           cooperativeGestures: false,
           fadeDuration: 0,
@@ -164,24 +197,31 @@ export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: Fl
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
         map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
         map.once('load', () => {
+          performance.mark('fleet-map:load');
           if (cancelled) return;
           // NOTE: a fleet is seen from far out: the graticule's degree labels crowd the edges
           // of a world view, so they start at zoom 4 here (the device map starts at 8).
           map.setLayerZoomRange('graticule-labels', 4, 24);
-          addFleetLayers(map);
-          seedRef.current?.();
-          fillBasemap(map, () => cancelled);
+          const known = knownFleet.current;
+          addFleetLayers(map, known ? fleetFeatures(known) : EMPTY);
+          if (known) {
+            element.dataset.seeded = String(known.total);
+            worldShown.current = filter.current;
+          }
+          seedRef.current?.(false);
+          // The land and labels are parsed and tiled once the fleet shows (or after 1 s):
+          // the fleet is what the page is for, and the worker does one at a time.
+          basemapTimer = setTimeout(fillLand, 1000);
         });
         map.on('click', 'clusters', (event) => {
           const feature = event.features?.[0];
-          const id = feature?.properties['cluster_id'] as number | undefined;
-          if (!feature || id === undefined || feature.geometry.type !== 'Point') return;
+          const zoom = feature?.properties['expansion_zoom'] as number | undefined;
+          if (!feature || zoom === undefined || feature.geometry.type !== 'Point') return;
           const center = feature.geometry.coordinates as [number, number];
-          void map
-            .getSource<maplibregl.GeoJSONSource>(SOURCE)
-            ?.getClusterExpansionZoom(id)
-            .then((zoom) => map.easeTo({ center, zoom }));
+          map.easeTo({ center, zoom });
         });
+        // A move asks for the new view (the same view is not asked again).
+        map.on('moveend', () => seedRef.current?.(false));
         map.on('click', 'devices', (event) => {
           const id: unknown = event.features?.[0]?.properties['id'];
           if (typeof id === 'string') open.current(id);
@@ -190,6 +230,23 @@ export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: Fl
           map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
           map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
         }
+        let landFilled = false;
+        const fillLand = () => {
+          if (landFilled || cancelled) return;
+          landFilled = true;
+          clearTimeout(basemapTimer);
+          fillBasemap(map, () => cancelled);
+        };
+        // When the fleet first shows (ms since navigation, on the page's clock): the map answers
+        // the pointer from its 'load' on, so this is when it is usable (bench/fleet-map).
+        const markDrawn = () => {
+          if (!map.getLayer('clusters') || !element.dataset.seeded) return;
+          if (!map.isSourceLoaded(SOURCE)) return;
+          element.dataset.drawnAtMs = String(Math.round(performance.now()));
+          map.off('render', markDrawn);
+          fillLand();
+        };
+        map.on('render', markDrawn);
         // What the map shows once it settles, on the container: browser tests read it (a
         // canvas has no text to query), and click a cluster or a device where it is drawn.
         map.on('idle', () => {
@@ -217,46 +274,90 @@ export function FleetMap({ points, onlineOnly, onOpenDevice, onUnavailable }: Fl
     return () => {
       cancelled = true;
       if (retry) clearTimeout(retry);
+      clearTimeout(basemapTimer);
       mapRef.current?.remove();
       mapRef.current = null;
     };
   }, []);
 
   // Spec 002 §2: the map is reseeded when loading finishes or the online-only flag changes,
-  // once it is ready: at once when its layers are added, else checked again every second.
+  // once it is ready: at once when its layers are added, else checked again every second. It
+  // also asks again when the view moves, and every `statusRefreshSeconds` (live state).
   useEffect(() => {
-    if (points === null) return;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const features = fleetFeatures(points, onlineOnly);
-    const seed = (): boolean => {
+    let controller: AbortController | null = null;
+    let asking: string | null = null;
+    let shown = false;
+    let answered: string | null = null;
+    const seed = (again = true): boolean => {
       const map = mapRef.current;
       const source = map?.getSource<maplibregl.GeoJSONSource>(SOURCE);
       if (!map || !source) return false;
-      void source.setData(features);
-      const element = container.current;
-      if (element) {
-        // What the map showed is stale until it settles with the new data (browser tests).
-        for (const key of ['clusters', 'devices', 'firstCluster', 'firstDevice'])
-          delete element.dataset[key];
-        element.dataset.seeded = String(features.features.length);
-      }
-      if (!fitted.current) {
-        const bounds = fleetBounds(points);
-        if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 8, duration: 0 });
-        fitted.current = bounds !== null;
-      }
+      const bounds = map.getBounds();
+      const query = viewQuery(
+        {
+          west: bounds.getWest(),
+          south: bounds.getSouth(),
+          east: bounds.getEast(),
+          north: bounds.getNorth(),
+        },
+        map.getZoom(),
+        onlineOnly,
+      );
+      // The same view asked twice in a row (two 'moveend's) is asked once.
+      const key = JSON.stringify(query);
+      if (controller && !controller.signal.aborted && asking === key) return true;
+      if (!again && answered === key) return true;
+      if (!again && query.zoom === '0' && worldShown.current === onlineOnly) return true;
+      controller?.abort();
+      const ask = new AbortController();
+      controller = ask;
+      asking = key;
+      getFleetClusters(query, ask.signal).then(
+        (answer) => {
+          if (ask.signal.aborted) return;
+          performance.mark('fleet-map:answer');
+          asking = null;
+          answered = key;
+          shown = true;
+          void source.setData(fleetFeatures(answer));
+          total.current(answer.total);
+          const element = container.current;
+          if (element) {
+            // What the map showed is stale until it settles with the new data (browser tests).
+            for (const key of ['clusters', 'devices', 'firstCluster', 'firstDevice'])
+              delete element.dataset[key];
+            element.dataset.seeded = String(answer.total);
+          }
+          if (!fitted.current) {
+            fitted.current = true;
+            const first = fleetBounds(answer.bounds);
+            // The fitted view's 'moveend' asks for its clusters.
+            if (first) map.fitBounds(first, { padding: 40, maxZoom: 8, duration: 0 });
+          }
+        },
+        () => {
+          if (ask.signal.aborted) return;
+          asking = null;
+          // A refresh that fails leaves the last view on the map.
+          if (!shown) loadFailed.current();
+        },
+      );
       return true;
     };
     seedRef.current = seed;
     const attempt = () => {
-      if (!seed()) retry = setTimeout(attempt, FLEET_MAP_RETRY_MS);
+      if (!seed(false)) retry = setTimeout(attempt, FLEET_MAP_RETRY_MS);
     };
     attempt();
+    const refresh = setInterval(() => seedRef.current?.(), statusRefreshSeconds * 1000);
     return () => {
       seedRef.current = null;
+      controller?.abort();
+      clearInterval(refresh);
       if (retry) clearTimeout(retry);
     };
-  }, [points, onlineOnly]);
+  }, [onlineOnly, statusRefreshSeconds]);
 
   useEffect(() => {
     const map = mapRef.current;
