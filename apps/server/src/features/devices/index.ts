@@ -26,5 +26,10 @@ export function createDevicesFeature({
     const rows = await repo.findById(scope, id);
     return rows ? presentDevice(rows) : null;
   };
-  return { name: 'devices', routes: devicesRoutes(service), deviceInScope };
+  return {
+    name: 'devices',
+    routes: devicesRoutes(service),
+    deviceInScope,
+    stop: () => service.close(),
+  };
 }
