@@ -17,6 +17,7 @@ import { deviceQueryNameOptions, DeviceWidget } from '../../devices';
 import type { DashboardsApi } from '../hooks/use-dashboards';
 import { dashboardsMessages as m } from '../messages';
 import {
+  fits,
   GRID_COLUMNS,
   type Direction,
   type GridResult,
@@ -69,15 +70,6 @@ function dragged(widget: Widget, drag: Drag): Pick<Widget, 'location' | 'size'> 
   return drag.handle === 'move'
     ? { location: [widget.location[0] + dx, widget.location[1] + dy], size: widget.size }
     : { location: widget.location, size: [widget.size[0] + dx, widget.size[1] + dy] };
-}
-
-function overlaps(a: Pick<Widget, 'location' | 'size'>, b: Pick<Widget, 'location' | 'size'>) {
-  return (
-    a.location[0] < b.location[0] + b.size[0] &&
-    b.location[0] < a.location[0] + a.size[0] &&
-    a.location[1] < b.location[1] + b.size[1] &&
-    b.location[1] < a.location[1] + a.size[1]
-  );
 }
 
 export interface WidgetGridProps {
@@ -187,13 +179,9 @@ export function WidgetGrid({ dashboard, api }: WidgetGridProps) {
   const dragging = drag ? ordered.find(({ widget }) => widgetKey(widget) === drag.key) : null;
   const preview = drag && dragging ? dragged(dragging.widget, drag) : null;
   const previewFits =
-    preview !== null &&
-    preview.location[0] >= 0 &&
-    preview.location[1] >= 0 &&
-    preview.size[0] >= 1 &&
-    preview.size[1] >= 1 &&
-    preview.location[0] + preview.size[0] <= GRID_COLUMNS &&
-    dashboard.widgets.every((other) => other === dragging?.widget || !overlaps(preview, other));
+    preview !== null && dragging !== null && dragging !== undefined
+      ? fits(dashboard.widgets, preview, dragging.index)
+      : false;
 
   return (
     <div className={classes.container}>

@@ -36,7 +36,12 @@ function overlaps(a: Pick<Widget, 'location' | 'size'>, b: Pick<Widget, 'locatio
   return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
 }
 
-function fits(widgets: readonly Widget[], candidate: Widget, skip: number): boolean {
+/** Whether a widget's place and size are on the grid and clear of the others (but `skip`). */
+export function fits(
+  widgets: readonly Widget[],
+  candidate: Pick<Widget, 'location' | 'size'>,
+  skip: number,
+): boolean {
   const [x, y] = candidate.location;
   const [w, h] = candidate.size;
   if (x < 0 || y < 0 || w < 1 || h < 1 || x + w > GRID_COLUMNS || h > MAX_WIDGET_HEIGHT) {
@@ -52,14 +57,7 @@ export function firstFreeLocation(
 ): [number, number] {
   for (let y = 0; ; y++) {
     for (let x = 0; x + size[0] <= GRID_COLUMNS; x++) {
-      const candidate: Widget = {
-        entityType: 'device',
-        entityId: '',
-        type: 'single',
-        location: [x, y],
-        size,
-      };
-      if (fits(widgets, candidate, -1)) return [x, y];
+      if (fits(widgets, { location: [x, y], size }, -1)) return [x, y];
     }
   }
 }
@@ -103,6 +101,24 @@ export function removeWidget(state: StoredDashboards, dashboardId: string, index
   }));
 }
 
+/** Replaces a widget by its changed self, unless that leaves the grid or overlaps another. */
+function changeWidget(
+  state: StoredDashboards,
+  dashboardId: string,
+  index: number,
+  change: (widget: Widget) => Widget,
+): GridResult {
+  return withDashboard(state, dashboardId, (dashboard) => {
+    const widget = dashboard.widgets[index];
+    if (!widget) return 'blocked';
+    const changed = change(widget);
+    if (!fits(dashboard.widgets, changed, index)) return 'blocked';
+    const widgets = [...dashboard.widgets];
+    widgets[index] = changed;
+    return { ...dashboard, widgets };
+  });
+}
+
 /** Moves a widget by whole cells; refused when it would leave the grid or overlap another. */
 export function moveWidget(
   state: StoredDashboards,
@@ -110,18 +126,10 @@ export function moveWidget(
   index: number,
   [dx, dy]: [number, number],
 ): GridResult {
-  return withDashboard(state, dashboardId, (dashboard) => {
-    const widget = dashboard.widgets[index];
-    if (!widget) return 'blocked';
-    const moved: Widget = {
-      ...widget,
-      location: [widget.location[0] + dx, widget.location[1] + dy],
-    };
-    if (!fits(dashboard.widgets, moved, index)) return 'blocked';
-    const widgets = [...dashboard.widgets];
-    widgets[index] = moved;
-    return { ...dashboard, widgets };
-  });
+  return changeWidget(state, dashboardId, index, (widget) => ({
+    ...widget,
+    location: [widget.location[0] + dx, widget.location[1] + dy],
+  }));
 }
 
 /** Resizes a widget by whole cells (at least 1x1); refused like a move. */
@@ -131,15 +139,10 @@ export function resizeWidget(
   index: number,
   [dw, dh]: [number, number],
 ): GridResult {
-  return withDashboard(state, dashboardId, (dashboard) => {
-    const widget = dashboard.widgets[index];
-    if (!widget) return 'blocked';
-    const resized: Widget = { ...widget, size: [widget.size[0] + dw, widget.size[1] + dh] };
-    if (!fits(dashboard.widgets, resized, index)) return 'blocked';
-    const widgets = [...dashboard.widgets];
-    widgets[index] = resized;
-    return { ...dashboard, widgets };
-  });
+  return changeWidget(state, dashboardId, index, (widget) => ({
+    ...widget,
+    size: [widget.size[0] + dw, widget.size[1] + dh],
+  }));
 }
 
 export type Direction = 'left' | 'right' | 'up' | 'down';

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { buildNetworkStatus } from '../../../test/fixtures';
 import { lastReport } from './device-widget';
 
 const status = (satellite: string | null, cellular: string | null) => ({
-  networkStatus: {
-    satelliteOnline: null,
-    cellularOnline: null,
-    satelliteSignal: null,
-    cellularSignal: null,
-    wifi: null,
-    beam: null,
+  networkStatus: buildNetworkStatus({
     satelliteLastUpdated: satellite,
     cellularLastUpdated: cellular,
-  },
+  }),
 });
 
 describe("a pinned device's last report", () => {
