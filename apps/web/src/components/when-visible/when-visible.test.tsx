@@ -84,4 +84,45 @@ describe('WhenVisible', () => {
     await act(async () => fireEvent.pointerEnter(screen.getByText('waiting')));
     expect(screen.getByText('shown')).toBeTruthy();
   });
+
+  it('with a quiet time, is not quiet while the caller says the page is busy', async () => {
+    let notify: Callback = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: Callback) {
+          notify = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    let pending: IdleRequestCallback | null = null;
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
+      pending = callback;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const idleAt = (at: number) => {
+      now = at;
+      const callback = pending;
+      pending = null;
+      callback?.({ didTimeout: false, timeRemaining: () => 50 });
+    };
+    let busy = true;
+    render(
+      <WhenVisible placeholder={<p>waiting</p>} quietMs={200} isBusy={() => busy}>
+        <span>shown</span>
+      </WhenVisible>,
+    );
+    act(() => notify([{ isIntersecting: true }]));
+    for (let t = 50; t <= 1000; t += 50) act(() => idleAt(t));
+    expect(screen.queryByText('shown')).toBeNull();
+    busy = false;
+    for (let t = 1050; t <= 1250; t += 50) await act(async () => idleAt(t));
+    expect(screen.getByText('shown')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
 });

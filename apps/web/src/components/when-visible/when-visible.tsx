@@ -54,7 +54,9 @@ export function WhenVisible({
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         cancel =
-          quietMs !== undefined ? afterQuiet(reveal, quietMs, MAX_QUIET_WAIT_MS) : whenIdle(reveal);
+          quietMs !== undefined
+            ? afterQuiet(reveal, quietMs, MAX_QUIET_WAIT_MS, () => busy.current?.() ?? false)
+            : whenIdle(reveal);
       },
       { rootMargin },
     );

@@ -1,5 +1,5 @@
 import { Alert, Box, Card, Center, Group, Loader, Switch, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { WhenVisible } from '../../../components/when-visible/when-visible';
@@ -110,7 +110,6 @@ export interface FleetMapCardProps {
  * have coordinates and a network status, clustered, with the online-only filter.
  */
 export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps) {
-  const queryClient = useQueryClient();
   const [onlineOnly, setOnlineOnly] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
   const loading = (
@@ -142,11 +141,7 @@ export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps)
           {/* Like the location map: once near the viewport and the page has been quiet a
               moment (no long task, no request in flight), or at once when pointed at, so that
               its chunk and WebGL context never compete with the home page's load. */}
-          <WhenVisible
-            placeholder={loading}
-            quietMs={FLEET_MAP_AFTER_QUIET_MS}
-            isBusy={() => queryClient.isFetching() > 0}
-          >
+          <WhenVisible placeholder={loading} quietMs={FLEET_MAP_AFTER_QUIET_MS}>
             <WhenMapDrawable canDrawMap={canDrawMap} fallback={notAvailable}>
               <FleetMapLoader
                 onlineOnly={onlineOnly}
