@@ -176,12 +176,10 @@ export function WidgetGrid({ dashboard, api }: WidgetGridProps) {
     said(result, index, drag.handle);
   };
 
-  const dragging = drag ? ordered.find(({ widget }) => widgetKey(widget) === drag.key) : null;
+  const dragging = drag ? ordered.find(({ widget }) => widgetKey(widget) === drag.key) : undefined;
   const preview = drag && dragging ? dragged(dragging.widget, drag) : null;
   const previewFits =
-    preview !== null && dragging !== null && dragging !== undefined
-      ? fits(dashboard.widgets, preview, dragging.index)
-      : false;
+    preview && dragging ? fits(dashboard.widgets, preview, dragging.index) : false;
 
   return (
     <div className={classes.container}>
