@@ -259,6 +259,16 @@ describe('personal dashboards (/dashboard, kept in the browser)', () => {
       await theme(before);
     }
 
+    // At a phone's width: one column in reading order, the handles hidden.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await waitForShell(page);
+    await expectVisible(tile, 'the tile');
+    await expect.poll(() => moveTile.isVisible()).toBe(false);
+    await expectVisible(tile.getByText(/^Last report: /), "the tile's last report");
+    await screenshot(page, 'dashboard-widgets-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // A click on the name opens the device; removing the widget leaves the other.
     await tile.getByRole('link', { name: first.name }).click();
     await page.waitForURL((url) => url.pathname === `/devices/${first.id}/overview`);
