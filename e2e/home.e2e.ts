@@ -105,7 +105,15 @@ describe('home', MAP_TESTS, () => {
     await expectVisible(count, 'the count of devices on the map', 60_000);
     const all = numberIn(await count.innerText());
     expect(all).toBeGreaterThan(100);
+    // The first view, drawn at once without WebGL from the server's clusters of the whole
+    // fleet (the WebGL map takes over once the page has been quiet, or at the pointer).
+    const preview = page.getByRole('img', { name: /^Map of your devices: / });
+    expect(await preview.getAttribute('aria-label')).toMatch(
+      new RegExp(`^Map of your devices: ${all.toLocaleString('en-US')} devices in \\d+ places\\.`),
+    );
+    expect(await preview.locator('circle').count()).toBeGreaterThan(0);
     await mapSettled(page);
+    await expect.poll(() => page.getByTestId('fleet-map-preview').count()).toBe(0);
     const first = await mapData(page);
     expect(Number(first.clusters)).toBeGreaterThan(0);
     expect(Number(first.seeded)).toBe(all);

@@ -32,5 +32,9 @@ export const fleetMessages = {
     attribution: 'Natural Earth, GeoNames',
     empty: 'None of your devices has a location to show.',
     noneOnline: 'None of the devices on the map is online.',
+    previewLabel: (devices: number, groups: number) =>
+      `Map of your devices: ${devices.toLocaleString('en-US')} ${
+        devices === 1 ? 'device' : 'devices'
+      } in ${groups.toLocaleString('en-US')} ${groups === 1 ? 'place' : 'places'}. Point at it or focus it to move and zoom.`,
   },
 } as const;

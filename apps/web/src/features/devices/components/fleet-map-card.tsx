@@ -6,8 +6,15 @@ import { WhenVisible } from '../../../components/when-visible/when-visible';
 import { routePath } from '../../../lib/route-paths';
 import { fleetMessages } from '../fleet-messages';
 import { getFleetClusters } from '../api/get-fleet-clusters';
-import { FLEET_MAP_AFTER_QUIET_MS, viewQuery } from '../utils/fleet-map';
-import { MAP_OFFLINE_COLOR, MAP_ONLINE_COLOR, webglAvailable } from '../utils/map-location';
+import { viewQuery } from '../utils/fleet-map';
+import {
+  MAP_AFTER_QUIET_MS,
+  MAP_OFFLINE_COLOR,
+  MAP_ONLINE_COLOR,
+  webglAvailable,
+} from '../utils/map-location';
+import { FleetMapPreview } from './fleet-map-preview';
+import previewClasses from './fleet-map-preview.module.css';
 import { MapBoundary, WhenMapDrawable } from './map/map-boundary';
 import classes from './fleet.module.css';
 
@@ -43,19 +50,27 @@ function Legend() {
   );
 }
 
-/** The map once the card is in view, and how many devices it shows. */
-function FleetMapLoader({
+/**
+ * The count, the first view and the WebGL map. The whole fleet at zoom 0 is asked at once: its
+ * total is the count, its box the map's first view, and its clusters are drawn at once without
+ * WebGL ({@link FleetMapPreview}). The WebGL map starts when the pointer or the focus comes to
+ * the first view, or once the page has been quiet for MAP_AFTER_QUIET_MS (as the device page's
+ * map), and the first view stays over it until it has drawn the fleet.
+ */
+function FleetMapArea({
   onlineOnly,
   loading,
+  notAvailable,
+  canDrawMap,
   onUnavailable,
 }: {
   onlineOnly: boolean;
   loading: ReactNode;
+  notAvailable: ReactNode;
+  canDrawMap: () => boolean;
   onUnavailable: () => void;
 }) {
   const navigate = useNavigate();
-  // The whole fleet at zoom 0, asked at once (beside the map's chunk): its count is the card's,
-  // and its box the map's first view, so the map starts fitted to the fleet.
   const fleet = useQuery({
     queryKey: ['devices', 'map', 'fleet', onlineOnly],
     queryFn: ({ signal }) => getFleetClusters(viewQuery(WORLD, 0, onlineOnly), signal),
@@ -63,10 +78,12 @@ function FleetMapLoader({
   });
   const [shown, setShown] = useState<{ onlineOnly: boolean; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [mapDrawn, setMapDrawn] = useState(false);
   if (failed || (fleet.isError && !shown)) return <Alert color="red">{texts.loadFailed}</Alert>;
   // The count of the filter on screen (the map's latest answer, else the fleet's): while the
   // other filter's answer is on its way, it says it is loading.
   const total = shown?.onlineOnly === onlineOnly ? shown.total : (fleet.data?.total ?? null);
+  const preview = fleet.data ? <FleetMapPreview fleet={fleet.data} /> : loading;
   return (
     <>
       <Text
@@ -84,18 +101,30 @@ function FleetMapLoader({
               ? texts.noneOnline
               : texts.empty}
       </Text>
-      <Suspense fallback={loading}>
-        <div role="region" aria-label={texts.mapLabel}>
-          <FleetMap
-            onlineOnly={onlineOnly}
-            fleet={fleet.data ?? null}
-            onTotal={(n) => setShown({ onlineOnly, total: n })}
-            onLoadFailed={() => setFailed(true)}
-            onOpenDevice={(id) => void navigate({ to: routePath('deviceOverview', { id }) })}
-            onUnavailable={onUnavailable}
-          />
-        </div>
-      </Suspense>
+      <MapBoundary fallback={notAvailable}>
+        <WhenVisible placeholder={preview} quietMs={MAP_AFTER_QUIET_MS}>
+          <WhenMapDrawable canDrawMap={canDrawMap} fallback={notAvailable}>
+            <div className={previewClasses.stack}>
+              {mapDrawn ? null : <div className={previewClasses.over}>{preview}</div>}
+              <Suspense fallback={null}>
+                <div role="region" aria-label={texts.mapLabel}>
+                  <FleetMap
+                    onlineOnly={onlineOnly}
+                    fleet={fleet.data ?? null}
+                    onTotal={(n) => setShown({ onlineOnly, total: n })}
+                    onDrawn={() => setMapDrawn(true)}
+                    onLoadFailed={() => setFailed(true)}
+                    onOpenDevice={(id) =>
+                      void navigate({ to: routePath('deviceOverview', { id }) })
+                    }
+                    onUnavailable={onUnavailable}
+                  />
+                </div>
+              </Suspense>
+            </div>
+          </WhenMapDrawable>
+        </WhenVisible>
+      </MapBoundary>
     </>
   );
 }
@@ -137,20 +166,13 @@ export function FleetMapCard({ canDrawMap = webglAvailable }: FleetMapCardProps)
       {unavailable ? (
         notAvailable
       ) : (
-        <MapBoundary fallback={notAvailable}>
-          {/* Like the location map: once near the viewport and the page has been quiet a
-              moment (no long task, no request in flight), or at once when pointed at, so that
-              its chunk and WebGL context never compete with the home page's load. */}
-          <WhenVisible placeholder={loading} quietMs={FLEET_MAP_AFTER_QUIET_MS}>
-            <WhenMapDrawable canDrawMap={canDrawMap} fallback={notAvailable}>
-              <FleetMapLoader
-                onlineOnly={onlineOnly}
-                loading={loading}
-                onUnavailable={() => setUnavailable(true)}
-              />
-            </WhenMapDrawable>
-          </WhenVisible>
-        </MapBoundary>
+        <FleetMapArea
+          onlineOnly={onlineOnly}
+          loading={loading}
+          notAvailable={notAvailable}
+          canDrawMap={canDrawMap}
+          onUnavailable={() => setUnavailable(true)}
+        />
       )}
       <Legend />
     </Card>

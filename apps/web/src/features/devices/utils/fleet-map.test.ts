@@ -1,6 +1,14 @@
 import type { FleetClusters } from '@aerie/contract';
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, fleetBounds, fleetFeatures, viewQuery } from './fleet-map';
+import {
+  abbreviateCount,
+  clusterLook,
+  fitView,
+  fleetBounds,
+  fleetFeatures,
+  mercator,
+  viewQuery,
+} from './fleet-map';
 
 const answer: FleetClusters = {
   total: 1236,
@@ -65,5 +73,44 @@ describe('the fleet map data', () => {
       [-170, -60],
       [170, 30],
     ]);
+  });
+
+  it('projects as MapLibre does: Web Mercator on a 512 px world at zoom 0', () => {
+    expect(mercator(-180, 0)).toEqual([0, 256]);
+    expect(mercator(0, 0)).toEqual([256, 256]);
+    const [, top] = mercator(0, 85.0511);
+    expect(top).toBeCloseTo(0, 1);
+    expect(mercator(0, 89)).toEqual(mercator(0, 85.0511));
+  });
+
+  it("fits the first view as MapLibre's fitBounds (padding 40, at most zoom 8)", () => {
+    // The whole world's width in 592 px leaves 512 px: zoom 0, centred on the box.
+    const world = fitView(
+      [
+        [-180, -60],
+        [180, 60],
+      ],
+      592,
+      2000,
+    );
+    expect(world.zoom).toBeCloseTo(0, 6);
+    expect(world.center[0]).toBeCloseTo(256, 6);
+    // A small box stops at zoom 8.
+    expect(
+      fitView(
+        [
+          [4.5, 51.9],
+          [4.51, 51.91],
+        ],
+        800,
+        400,
+      ).zoom,
+    ).toBe(8);
+  });
+
+  it('draws clusters with the spec colours and sizes, stepping at 100 and 750', () => {
+    expect(clusterLook(99)).toEqual({ color: '#7cc4e4', radius: 17 });
+    expect(clusterLook(100)).toEqual({ color: '#f2c94c', radius: 23 });
+    expect(clusterLook(750)).toEqual({ color: '#e58fb6', radius: 30 });
   });
 });

@@ -4,14 +4,6 @@ import type { FeatureCollection, Point } from 'geojson';
 /** Spec 002 §2: the map is retried every 1000 ms until it is ready. */
 export const FLEET_MAP_RETRY_MS = 1000;
 
-/**
- * How long /home must have been quiet (no long task, no request in flight) before the fleet map
- * starts. Shorter than the device page's map (MAP_AFTER_QUIET_MS): the fleet map is what the
- * home page is for, and must be usable within 1.5 s (issue 15); it still never competes with
- * the page's own first render and calls.
- */
-export const FLEET_MAP_AFTER_QUIET_MS = 250;
-
 /** A single device on the map: its id, 1 online or 0 offline. */
 export interface FleetDeviceProperties {
   id: string;
@@ -104,4 +96,50 @@ export function fleetBounds(
     [west, south],
     [east, north],
   ];
+}
+
+/** Spec 002 §9: cluster colours and sizes change at 100 and 750 devices. */
+export const CLUSTER_STEP_COUNTS = [100, 750] as const;
+export const CLUSTER_COLORS = ['#7cc4e4', '#f2c94c', '#e58fb6'] as const;
+export const CLUSTER_RADII = [17, 23, 30] as const;
+
+/** A cluster's colour and radius (px) for its count, as the map draws it. */
+export function clusterLook(count: number): { color: string; radius: number } {
+  const step = CLUSTER_STEP_COUNTS.filter((at) => count >= at).length;
+  return { color: CLUSTER_COLORS[step] ?? CLUSTER_COLORS[0], radius: CLUSTER_RADII[step] ?? 17 };
+}
+
+const TILE = 512;
+
+/** A longitude and latitude in Web Mercator at zoom 0 (a 512 px world), as MapLibre projects. */
+export function mercator(longitude: number, latitude: number): [number, number] {
+  const phi = (Math.max(-85.0511, Math.min(85.0511, latitude)) * Math.PI) / 180;
+  return [
+    ((longitude + 180) / 360) * TILE,
+    ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * TILE,
+  ];
+}
+
+/**
+ * The view MapLibre's `fitBounds` gives a box in a container (padding 40, at most zoom 8): its
+ * centre in zoom-0 Mercator pixels and its zoom.
+ */
+export function fitView(
+  [[west, south], [east, north]]: [[number, number], [number, number]],
+  width: number,
+  height: number,
+  { padding = 40, maxZoom = 8 } = {},
+): { center: [number, number]; zoom: number } {
+  const [x0, y1] = mercator(west, south);
+  const [x1, y0] = mercator(east, north);
+  const spanX = Math.max(x1 - x0, 1e-9);
+  const spanY = Math.max(y1 - y0, 1e-9);
+  const scale = Math.min(
+    Math.max(width - 2 * padding, 1) / spanX,
+    Math.max(height - 2 * padding, 1) / spanY,
+  );
+  return {
+    center: [(x0 + x1) / 2, (y0 + y1) / 2],
+    zoom: Math.min(maxZoom, Math.log2(scale)),
+  };
 }

@@ -8,13 +8,18 @@ import { basemapSources } from './basemap-style';
  * what the view shows (the label files it needs, more as it moves). Without them the map still
  * works: each asset fills its source when it arrives. `cancelled` is true once the map is gone.
  */
-export function fillBasemap(map: maplibregl.Map, cancelled: () => boolean): void {
+export function fillBasemap(
+  map: maplibregl.Map,
+  cancelled: () => boolean,
+  onCountries: () => void = () => undefined,
+): void {
   const fill = (id: string, data: GeoJSON) => {
     if (!cancelled()) void map.getSource<maplibregl.GeoJSONSource>(id)?.setData(data);
   };
   loadCountries()
     .then((countries) => fill(basemapSources.countries, countries))
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(onCountries);
   const labelsFor = labelLoader();
   const showLabels = () => {
     const bounds = map.getBounds();

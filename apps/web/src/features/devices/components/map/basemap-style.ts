@@ -8,42 +8,9 @@ import latinExt500 from '@fontsource/roboto/files/roboto-latin-ext-500-normal.wo
 import latinExt400 from '@fontsource/roboto/files/roboto-latin-ext-400-normal.woff2?url';
 import { graticule } from './basemap';
 
-export type Basemap = 'light' | 'dark';
+import { palettes, type Basemap } from './basemap-palette';
 
-interface Palette {
-  sea: string;
-  land: string;
-  borders: string;
-  graticule: string;
-  graticuleText: string;
-  place: string;
-  country: string;
-  halo: string;
-}
-
-/** The basemap's colours in each colour scheme. */
-const palettes: Record<Basemap, Palette> = {
-  light: {
-    sea: '#cde4ec',
-    land: '#f4f1e8',
-    borders: '#9aa9ad',
-    graticule: '#a9c6d1',
-    graticuleText: '#4d6b78',
-    place: '#2b3034',
-    country: '#5c5247',
-    halo: '#ffffff',
-  },
-  dark: {
-    sea: '#14232b',
-    land: '#343a40',
-    borders: '#6b7780',
-    graticule: '#2b4552',
-    graticuleText: '#9db8c4',
-    place: '#e9ecef',
-    country: '#ced4da',
-    halo: '#14191d',
-  },
-};
+export type { Basemap };
 
 const REGULAR = 'Roboto Regular';
 const MEDIUM = 'Roboto Medium';

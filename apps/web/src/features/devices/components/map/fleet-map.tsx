@@ -10,6 +10,9 @@ import { getFleetClusters } from '../../api/get-fleet-clusters';
 import { fleetMessages } from '../../fleet-messages';
 import { MAP_OFFLINE_COLOR, MAP_ONLINE_COLOR } from '../../utils/map-location';
 import {
+  CLUSTER_COLORS,
+  CLUSTER_RADII,
+  CLUSTER_STEP_COUNTS,
   FLEET_MAP_RETRY_MS,
   fleetBounds,
   fleetFeatures,
@@ -30,21 +33,21 @@ const EMPTY: FleetFeatures = { type: 'FeatureCollection', features: [] };
 const CLUSTER_STEPS: maplibregl.ExpressionSpecification = [
   'step',
   ['get', 'point_count'],
-  '#7cc4e4',
-  100,
-  '#f2c94c',
-  750,
-  '#e58fb6',
+  CLUSTER_COLORS[0],
+  CLUSTER_STEP_COUNTS[0],
+  CLUSTER_COLORS[1],
+  CLUSTER_STEP_COUNTS[1],
+  CLUSTER_COLORS[2],
 ];
 /** Spec 002 §9: radius steps at the same counts. */
 const CLUSTER_RADIUS: maplibregl.ExpressionSpecification = [
   'step',
   ['get', 'point_count'],
-  17,
-  100,
-  23,
-  750,
-  30,
+  CLUSTER_RADII[0],
+  CLUSTER_STEP_COUNTS[0],
+  CLUSTER_RADII[1],
+  CLUSTER_STEP_COUNTS[1],
+  CLUSTER_RADII[2],
 ];
 /** The share of a cluster's devices that are offline (0..1). */
 const OFFLINE_SHARE: maplibregl.ExpressionSpecification = [
@@ -123,6 +126,8 @@ export interface FleetMapProps {
   onTotal: (total: number) => void;
   /** The map's devices could not be loaded. */
   onLoadFailed: () => void;
+  /** The map has drawn the fleet and the land for the first time. */
+  onDrawn?: () => void;
   /** A device was clicked: open it. */
   onOpenDevice: (id: string) => void;
   /** The map could not be drawn: the card shows 'Map not available.'. */
@@ -139,6 +144,7 @@ export function FleetMap({
   fleet,
   onTotal,
   onLoadFailed,
+  onDrawn,
   onOpenDevice,
   onUnavailable,
 }: FleetMapProps) {
@@ -163,6 +169,8 @@ export function FleetMap({
   total.current = onTotal;
   const loadFailed = useRef(onLoadFailed);
   loadFailed.current = onLoadFailed;
+  const drawn = useRef(onDrawn);
+  drawn.current = onDrawn;
   /**
    * Asks for the view's clusters and seeds the map with them once it is ready; `again: false`
    * (a move) skips a view already answered.
@@ -172,7 +180,6 @@ export function FleetMap({
   useEffect(() => {
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let basemapTimer: ReturnType<typeof setTimeout> | undefined;
 
     const create = (attempt: number) => {
       const element = container.current;
@@ -209,9 +216,11 @@ export function FleetMap({
             worldShown.current = filter.current;
           }
           seedRef.current?.(false);
-          // The land and labels are parsed and tiled once the fleet shows (or after 1 s):
-          // the fleet is what the page is for, and the worker does one at a time.
-          basemapTimer = setTimeout(fillLand, 1000);
+          fillBasemap(
+            map,
+            () => cancelled,
+            () => (landSet = true),
+          );
         });
         map.on('click', 'clusters', (event) => {
           const feature = event.features?.[0];
@@ -230,13 +239,9 @@ export function FleetMap({
           map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
           map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
         }
-        let landFilled = false;
-        const fillLand = () => {
-          if (landFilled || cancelled) return;
-          landFilled = true;
-          clearTimeout(basemapTimer);
-          fillBasemap(map, () => cancelled);
-        };
+        // The land's data handed to the map: the first 'idle' after it has the whole map drawn.
+        let landSet = false;
+        let whole = false;
         // When the fleet first shows (ms since navigation, on the page's clock): the map answers
         // the pointer from its 'load' on, so this is when it is usable (bench/fleet-map).
         const markDrawn = () => {
@@ -244,13 +249,16 @@ export function FleetMap({
           if (!map.isSourceLoaded(SOURCE)) return;
           element.dataset.drawnAtMs = String(Math.round(performance.now()));
           map.off('render', markDrawn);
-          fillLand();
         };
         map.on('render', markDrawn);
         // What the map shows once it settles, on the container: browser tests read it (a
         // canvas has no text to query), and click a cluster or a device where it is drawn.
         map.on('idle', () => {
           if (!map.getLayer('clusters')) return;
+          if (landSet && element.dataset.seeded && !whole) {
+            whole = true;
+            drawn.current?.();
+          }
           const clusters = map.queryRenderedFeatures({ layers: ['clusters'] });
           const devices = map.queryRenderedFeatures({ layers: ['devices'] });
           const at = (f: maplibregl.MapGeoJSONFeature | undefined) => {
@@ -274,7 +282,6 @@ export function FleetMap({
     return () => {
       cancelled = true;
       if (retry) clearTimeout(retry);
-      clearTimeout(basemapTimer);
       mapRef.current?.remove();
       mapRef.current = null;
     };
