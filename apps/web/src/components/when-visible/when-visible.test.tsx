@@ -5,6 +5,22 @@ import { WhenVisible } from './when-visible';
 
 type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
 
+/** An IntersectionObserver the test tells when the place is near the viewport. */
+function stubIntersectionObserver(disconnect: () => void = () => undefined) {
+  let notify: Callback = () => undefined;
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: Callback) {
+        notify = callback;
+      }
+      observe() {}
+      disconnect = disconnect;
+    },
+  );
+  return { notify: (entries: Array<{ isIntersecting: boolean }>) => notify(entries) };
+}
+
 describe('WhenVisible', () => {
   afterEach(() => {
     cleanup();
@@ -22,18 +38,8 @@ describe('WhenVisible', () => {
   });
 
   it('holds the placeholder until the place is near the viewport, then renders when idle', async () => {
-    let notify: Callback = () => undefined;
     const disconnect = vi.fn();
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: Callback) {
-          notify = callback;
-        }
-        observe() {}
-        disconnect = disconnect;
-      },
-    );
+    const { notify } = stubIntersectionObserver(disconnect);
     let idle: () => void = () => undefined;
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
       idle = callback;
@@ -59,17 +65,7 @@ describe('WhenVisible', () => {
   });
 
   it('with a quiet time, waits for a quiet page, or renders at once when pointed at', async () => {
-    let notify: Callback = () => undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: Callback) {
-          notify = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const { notify } = stubIntersectionObserver();
     const idle = vi.fn(() => 1);
     vi.stubGlobal('requestIdleCallback', idle);
     vi.stubGlobal('cancelIdleCallback', () => undefined);
@@ -86,17 +82,7 @@ describe('WhenVisible', () => {
   });
 
   it('with a quiet time, is not quiet while the caller says the page is busy', async () => {
-    let notify: Callback = () => undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: Callback) {
-          notify = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const { notify } = stubIntersectionObserver();
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
     let pending: IdleRequestCallback | null = null;
