@@ -134,7 +134,8 @@ export function cachedTable<T>(
 
 /**
  * Counts shared for `ttlMs` per key under a cache kind (the cache clear of that kind drops
- * them at once); concurrent requests for one key wait for the same count.
+ * them at once); concurrent requests for one key wait for the same count. The
+ * {@link sharedRefreshed} cache with nothing answered stale.
  */
 export function sharedCounts<T = number>(
   caches: CacheRegistry,
@@ -142,19 +143,7 @@ export function sharedCounts<T = number>(
   name: string,
   options: TtlCacheOptions,
 ): (key: string, count: () => Promise<T>) => Promise<T> {
-  const totals = caches.register<T>(kind, name, options);
-  const counting = new Map<string, Promise<T>>();
-  return async (key, count) => {
-    const cached = totals.get(key);
-    if (cached !== undefined) return cached;
-    let pending = counting.get(key);
-    if (!pending) {
-      pending = count().finally(() => counting.delete(key));
-      counting.set(key, pending);
-      totals.set(key, await pending);
-    }
-    return pending;
-  };
+  return sharedRefreshed<T>(caches, kind, name, { ...options, freshMs: options.ttlMs });
 }
 
 export interface RefreshedOptions extends TtlCacheOptions {
@@ -163,10 +152,11 @@ export interface RefreshedOptions extends TtlCacheOptions {
 }
 
 /**
- * Like {@link sharedCounts}, stale-while-revalidate: an answer older than `freshMs` is still
- * given, once, while one rebuild runs in the background (its failure keeps the old answer);
- * past `ttlMs`, or after a cache clear of the kind, callers wait for the build. For answers that
- * take a second to build (the fleet summary, the map's clusters) and may be a little old.
+ * Answers shared per key under a cache kind, stale-while-revalidate: concurrent callers wait
+ * for one build; an answer older than `freshMs` is still given while one rebuild runs in the
+ * background (its failure keeps the old answer); past `ttlMs`, or after a cache clear of the
+ * kind, callers wait for the build. With `freshMs` below `ttlMs`: answers that take a second to
+ * build (the fleet summary, the map's clusters) and may be a little old.
  */
 export function sharedRefreshed<T>(
   caches: CacheRegistry,

@@ -76,8 +76,9 @@ export function useDashboards(userId: string): DashboardsApi {
     },
     [store, userId],
   );
+  // Every change is a pure rule's result: kept (and saved) when it succeeded.
   const applied = useCallback(
-    (result: GridResult) => {
+    <R extends DashboardsResult | GridResult>(result: R): R => {
       if (result.ok) commit(result.state);
       return result;
     },
@@ -86,17 +87,9 @@ export function useDashboards(userId: string): DashboardsApi {
   return useMemo<DashboardsApi>(
     () => ({
       state,
-      add: (name) => {
-        const result = addDashboard(store.get(), name);
-        if (result.ok) commit(result.state);
-        return result;
-      },
+      add: (name) => applied(addDashboard(store.get(), name)),
       select: (id) => commit(selectDashboard(store.get(), id)),
-      remove: (id) => {
-        const result = deleteDashboard(store.get(), id);
-        if (result.ok) commit(result.state);
-        return result;
-      },
+      remove: (id) => applied(deleteDashboard(store.get(), id)),
       reset: () => commit(freshDashboards()),
       pin: (dashboardId, pin) => applied(pinWidget(store.get(), dashboardId, pin)),
       nudge: (dashboardId, index, direction) =>

@@ -120,15 +120,18 @@ export function mercator(longitude: number, latitude: number): [number, number] 
   ];
 }
 
+/** How the map's first view fits the fleet: 40 px round it, at most zoom 8. */
+export const FIRST_VIEW_FIT = { padding: 40, maxZoom: 8 } as const;
+
 /**
- * The view MapLibre's `fitBounds` gives a box in a container (padding 40, at most zoom 8): its
+ * The view MapLibre's `fitBounds` gives a box in a container ({@link FIRST_VIEW_FIT}): its
  * centre in zoom-0 Mercator pixels and its zoom.
  */
 export function fitView(
   [[west, south], [east, north]]: [[number, number], [number, number]],
   width: number,
   height: number,
-  { padding = 40, maxZoom = 8 } = {},
+  { padding, maxZoom }: { padding: number; maxZoom: number } = FIRST_VIEW_FIT,
 ): { center: [number, number]; zoom: number } {
   const [x0, y1] = mercator(west, south);
   const [x1, y0] = mercator(east, north);

@@ -13,6 +13,7 @@ import {
   CLUSTER_COLORS,
   CLUSTER_RADII,
   CLUSTER_STEP_COUNTS,
+  FIRST_VIEW_FIT,
   FLEET_MAP_RETRY_MS,
   fleetBounds,
   fleetFeatures,
@@ -192,7 +193,7 @@ export function FleetMap({
           container: element,
           style: basemapStyle(initialBasemap.current),
           ...(first
-            ? { bounds: first, fitBoundsOptions: { padding: 40, maxZoom: 8 } }
+            ? { bounds: first, fitBoundsOptions: FIRST_VIEW_FIT }
             : { center: [0, 20] as [number, number], zoom: 1 }),
           attributionControl: { compact: true, customAttribution: texts.attribution },
           cooperativeGestures: false,
@@ -340,7 +341,7 @@ export function FleetMap({
             fitted.current = true;
             const first = fleetBounds(answer.bounds);
             // The fitted view's 'moveend' asks for its clusters.
-            if (first) map.fitBounds(first, { padding: 40, maxZoom: 8, duration: 0 });
+            if (first) map.fitBounds(first, { ...FIRST_VIEW_FIT, duration: 0 });
           }
         },
         () => {
