@@ -1,8 +1,12 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import { assetDelivery } from './build/asset-delivery';
+import { mantineStylesCheck } from './build/mantine-styles';
 import { welcomePageInDevelopment } from './build/welcome-page';
+
+const require = createRequire(import.meta.url);
 
 const apiTarget = 'http://localhost:8080';
 
@@ -27,6 +31,12 @@ export default defineConfig({
     // Source maps and the manifest are build artefacts beside dist/, never served; text assets
     // precompressed.
     assetDelivery({ artefactsDir: path.join(import.meta.dirname, 'dist-artefacts') }),
+    // Mantine's styles are imported per component: the build fails when the list and the
+    // components in use differ.
+    mantineStylesCheck({
+      listFile: path.join(import.meta.dirname, 'src/app/mantine-styles.css'),
+      coreDir: path.dirname(require.resolve('@mantine/core/styles.css')),
+    }),
   ],
   build: {
     outDir: 'dist',

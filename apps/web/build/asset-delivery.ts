@@ -142,6 +142,9 @@ export function assetDelivery(options: { artefactsDir: string }): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // A build that failed before writing has nothing to finish; its own error is the one to
+      // show.
+      if (!fs.existsSync(path.join(outDir, '.vite', 'manifest.json'))) return;
       writePublicPageHtml(outDir);
       moveBuildArtefacts(outDir, options.artefactsDir);
       await precompressDirectory(outDir);

@@ -1,6 +1,5 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

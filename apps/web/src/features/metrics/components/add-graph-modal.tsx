@@ -1,3 +1,5 @@
+// The date pickers' styles come with the pages that show them, not on every first load.
+import '@mantine/dates/styles.css';
 import { METRIC_GRAPH_NAME_MAX, type MetricGraph } from '@aerie/contract';
 import {
   Alert,

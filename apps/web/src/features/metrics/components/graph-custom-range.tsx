@@ -1,3 +1,5 @@
+// The date pickers' styles come with the pages that show them, not on every first load.
+import '@mantine/dates/styles.css';
 import type { MetricGraph } from '@aerie/contract';
 import { SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
