@@ -240,6 +240,8 @@ export const deviceComponents = pgTable(
   },
   (t) => [
     index('device_components_device_idx').on(t.deviceId),
+    // Global search: a component's serial typed in full (an IMEI, an ICCID).
+    index('device_components_serial_idx').on(t.serial),
     index('device_components_serial_trgm_idx').using('gin', sql`${t.serial} gin_trgm_ops`),
   ],
 );
@@ -326,6 +328,8 @@ export const subscriptions = pgTable(
     index('subscriptions_end_idx').on(t.endDate, t.id),
     index('subscriptions_start_idx').on(t.startDate, t.id),
     index('subscriptions_description_idx').on(sql`lower(${t.description})`, t.id),
+    // Global search: a subscription number typed in full.
+    index('subscriptions_number_idx').on(t.subscriptionNumber),
     // The list's free text matches number, description and product code.
     index('subscriptions_number_trgm_idx').using('gin', sql`${t.subscriptionNumber} gin_trgm_ops`),
     index('subscriptions_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),

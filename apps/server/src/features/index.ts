@@ -13,6 +13,7 @@ import { createJobsFeature } from './jobs/index.js';
 import { createMetricsFeature } from './metrics/index.js';
 import { createNotificationsFeature } from './notifications/index.js';
 import { createReferenceFeature } from './reference/index.js';
+import { createSearchFeature } from './search/index.js';
 import { createShellFeature } from './shell/index.js';
 import { createSubscriptionsFeature } from './subscriptions/index.js';
 import { createTelemetryFeature } from './telemetry/index.js';
@@ -52,4 +53,5 @@ export const serverFeatures: readonly FeatureFactory[] = [
   createDeviceOperationsFeature,
   createSubscriptionsFeature,
   createReferenceFeature,
+  createSearchFeature,
 ];

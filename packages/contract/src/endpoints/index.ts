@@ -14,6 +14,7 @@ import { jobsEndpoints } from './jobs.js';
 import { metricsEndpoints } from './metrics.js';
 import { notificationsEndpoints } from './notifications.js';
 import { referenceEndpoints } from './reference.js';
+import { searchEndpoints } from './search.js';
 import { shellEndpoints } from './shell.js';
 import { subscriptionsEndpoints } from './subscriptions.js';
 import { telemetryEndpoints } from './telemetry.js';
@@ -37,6 +38,7 @@ export { jobsEndpoints } from './jobs.js';
 export { metricsEndpoints } from './metrics.js';
 export { notificationsEndpoints } from './notifications.js';
 export { referenceEndpoints } from './reference.js';
+export { searchEndpoints } from './search.js';
 export { shellEndpoints } from './shell.js';
 export { subscriptionsEndpoints } from './subscriptions.js';
 export { telemetryEndpoints } from './telemetry.js';
@@ -64,6 +66,7 @@ export const api = {
   metrics: metricsEndpoints,
   notifications: notificationsEndpoints,
   reference: referenceEndpoints,
+  search: searchEndpoints,
   shell: shellEndpoints,
   subscriptions: subscriptionsEndpoints,
   telemetry: telemetryEndpoints,

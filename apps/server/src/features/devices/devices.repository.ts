@@ -19,6 +19,7 @@ import type {
 } from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { ParsedDeviceQuery } from './device-query.js';
+import { containsPattern } from '../../db/text-match.js';
 
 type DeviceColumns = typeof devices.$inferSelect;
 type ProductColumns = typeof deviceProducts.$inferSelect;
@@ -231,10 +232,6 @@ const ON_MAP = `not d.private and d.latitude is not null and d.longitude is not 
 /** A coordinate as the map's JSON writes it: at most 5 decimals, no trailing zeros. */
 const coordinate = (column: string) => `trim_scale(round(${column}::numeric, 5))::text`;
 
-/** Escapes LIKE wildcards so user text matches literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The pages most asked for (the first ten at the portal's page sizes, without free text) run as
@@ -294,7 +291,7 @@ export function createDevicesRepository(
     }
     if (q.filters.state !== null) conditions.push(STATE_SQL[q.filters.state]);
     if (q.text) {
-      const p = param(likePattern(q.text));
+      const p = param(containsPattern(q.text));
       conditions.push(`(d.name ilike ${p} or d.serial ilike ${p})`);
     }
     return { clause: conditions.join(' and '), params };

@@ -9,6 +9,7 @@ import type {
 } from '../../db/fleet-schema.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { ParsedSubscriptionQuery } from './subscription-query.js';
+import { containsPattern } from '../../db/text-match.js';
 
 type SubscriptionColumns = typeof subscriptions.$inferSelect;
 type DeviceColumns = typeof devices.$inferSelect;
@@ -85,10 +86,6 @@ const SUBSCRIPTION_COLUMNS = `${LIST_COLUMNS}, s.data_limit_gb as "dataLimitInGb
   s.pending_transfer_email as "pendingTransferEmail",
   (s.start_date <= now() and s.end_date > now()) as active`;
 
-/** Escapes LIKE wildcards so user text matches literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Collects positional parameters while a statement is built. */
 function parameters() {
@@ -127,7 +124,7 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
       );
     }
     if (q.text) {
-      const t = p.add(likePattern(q.text));
+      const t = p.add(containsPattern(q.text));
       conditions.push(
         `(s.subscription_number ilike ${t} or s.description ilike ${t} or s.product_code ilike ${t})`,
       );

@@ -1,0 +1,2 @@
+CREATE INDEX "device_components_serial_idx" ON "device_components" USING btree ("serial");--> statement-breakpoint
+CREATE INDEX "subscriptions_number_idx" ON "subscriptions" USING btree ("subscription_number");

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { api } from '@aerie/contract';
+import { route } from '../../plugins/endpoints.js';
+import type { FeatureFactory } from '../feature.js';
+import { createSearchRepository } from './search.repository.js';
+import { createSearchService } from './search.service.js';
+
+/** Global search (spec 000 §2.7; docs/decisions/032-global-search.md). */
+export const createSearchFeature: FeatureFactory<'authorize'> = ({ pool, services }) => {
+  const service = createSearchService(createSearchRepository(pool), services.authorize);
+  const routes: FastifyPluginAsync = async (app) => {
+    route(app, api.search.autocomplete, async (request) =>
+      service.autocomplete(request.principal(), request.query),
+    );
+  };
+  return { name: 'search', routes };
+};
