@@ -1,9 +1,10 @@
 import type { CurrentUser } from '@aerie/contract';
-import { ActionIcon, AppShell, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Icon } from '../../components/ui/icons';
 import { MaintenanceStrip } from '../../features/health';
+import { GlobalSearch } from '../../features/search';
 import { NotificationBell, useSendTestNotification } from '../../features/notifications';
 import { UserPanel, usersMessages, useUpdateSettings } from '../../features/users';
 import { useRuntimeConfig } from '../../lib/config';
@@ -23,6 +24,7 @@ export interface AppShellLayoutProps {
 }
 
 export const MAIN_CONTENT_ID = 'main-content';
+const HEADER_Z_INDEX = 160;
 /** Navigation widths: expanded and collapsed (spec 000 §9 detail offsets 190 and 52). */
 export const NAV_WIDTH = { expanded: 190, collapsed: 52 } as const;
 
@@ -55,7 +57,9 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
       <a href={`#${MAIN_CONTENT_ID}`} className="aerie-skip-link">
         {shellMessages.skipToContent}
       </a>
-      <AppShell.Header className={classes.header}>
+      {/* Above the detail (120) and context (150) panes, below modals (200): the global search's
+          list opens over a pane. The header itself never overlaps them (they start below it). */}
+      <AppShell.Header className={classes.header} zIndex={HEADER_Z_INDEX}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -74,8 +78,7 @@ export function AppShellLayout({ user, onSignOut }: AppShellLayoutProps) {
               </Text>
             </Link>
           </Group>
-          {/* NOTE: global search (spec 000 §2.7) arrives in a later issue; this is its slot. */}
-          <Box className={classes.search} data-slot="global-search" />
+          <GlobalSearch />
           <Group gap={6} wrap="nowrap">
             <MaintenanceStrip />
             <NotificationBell
