@@ -65,6 +65,20 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_S: z.coerce.number().int().min(1).max(300).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Where mail goes: `smtp://user:pass@host:587` or `smtps://…`. Without it, messages are kept
+   * in the outbox (the mail_messages table and an .eml file each) for staff to read.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of the portal's mail; defaults to "{brand} <no-reply@{staff domain}>". */
+  MAIL_FROM: z.string().min(3).max(300).optional(),
+  /** Seconds before a failed delivery is tried again; doubles after each attempt. */
+  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Attempts at delivering one message before it is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   SUPPORT_PHONE: z.string().default('+1 800 555 0142'),
   SUPPORT_EMAIL: z.string().default('support@aerie.example'),
   CDN_BASE: z.string().default('/assets/products'),
@@ -148,6 +162,13 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
           clientAccessTokenTtl: e.API_CLIENT_TOKEN_TTL,
         },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `${e.BRAND} <no-reply@${e.STAFF_EMAIL_DOMAIN}>`,
+      outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_S,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
     cdnBase: e.CDN_BASE,
     mapsKey: e.MAPS_KEY,
     statusRefreshSeconds: e.STATUS_REFRESH_S,

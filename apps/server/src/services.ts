@@ -6,6 +6,7 @@ import {
   createAccountsFeature,
   createDevicesFeature,
   createJobsFeature,
+  createMailFeature,
   createNotificationsFeature,
   createTelemetryFeature,
   type AppServices,
@@ -63,6 +64,7 @@ export async function createSharedServices({
   const telemetry = createTelemetryFeature(withAuthorize);
   const devices = createDevicesFeature(withAuthorize);
   const jobs = createJobsFeature(withAuthorize);
+  const mail = createMailFeature(withAuthorize);
 
   return {
     services: {
@@ -75,6 +77,7 @@ export async function createSharedServices({
       deviceInScope: devices.deviceInScope,
       publishNotification: notifications.publishNotification,
       jobs: jobs.jobs,
+      mailer: mail.mailer,
     },
     providers: new Map<FeatureFactory, ServerFeature>([
       [createAccountsFeature, accounts],
@@ -82,6 +85,7 @@ export async function createSharedServices({
       [createTelemetryFeature, telemetry],
       [createDevicesFeature, devices],
       [createJobsFeature, jobs],
+      [createMailFeature, mail],
     ]),
     close: async () => {
       caches.close();

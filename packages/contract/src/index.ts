@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './roles.js';
 export * from './roles-schema.js';
+export * from './mail/mail.js';
 export * from './search/search.js';
 export * from './shell/runtime-config.js';
 export * from './shell/routes.js';

@@ -68,6 +68,9 @@ export function isStaffRole(role: RoleKey): boolean {
  * page, `health.link` its link in the user panel (Super User only); `errors.detailed` the Show
  * Detailed Errors switch.
  *
+ * Mail (docs/decisions/033-mail.md): `mail.view` is reading the portal's outbox (what it sent
+ * and keeps), the Super User and the brand Admin.
+ *
  * Network templates (spec 002 §6, §7): writing one (`saveNetworkTemplate`) belongs to the Admin
  * Network tab, so `network.templates` is held by Super User and the brand Admin only; loading a
  * beam's template on the device page (spec 001 §4) stays with `devices.hardware`.
@@ -96,6 +99,7 @@ export const permissions = [
   'maintenance.manage',
   'cache.clear',
   'feedback.view',
+  'mail.view',
   'devices.json',
   'subscriptions.json',
   'admin.provider',

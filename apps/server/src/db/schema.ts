@@ -320,3 +320,42 @@ export const recentItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
 );
+
+/**
+ * Mail the portal sends (docs/decisions/033-mail.md): one row per message, queued in the
+ * request and delivered by a background job with retries, over SMTP when `SMTP_URL` is set and
+ * otherwise into the outbox (this table and an `.eml` file per message) that staff read.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the message is about (`support-ticket`…), for the outbox's reader. */
+    kind: text('kind').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddresses: text('to_addresses').array().notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /**
+     * queued: waiting for (another) attempt; sent: accepted by the SMTP server; stored: written
+     * to the outbox (no SMTP configured); failed: refused for good, or out of attempts.
+     */
+    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The SMTP server's Message-ID, or the outbox file's name. */
+    messageId: text('message_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_messages_created_idx').on(t.createdAt, t.id),
+    index('mail_messages_queued_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'queued'`),
+  ],
+);

@@ -8,6 +8,7 @@ import type { CacheRegistry } from '../plugins/cache.js';
 import type { LiveBus } from '../plugins/live-bus.js';
 import type { DeviceInScope, Tenancy } from '../plugins/tenancy.js';
 import type { JobsService } from './jobs/index.js';
+import type { Mailer } from './mail/index.js';
 import type { PublishNotification } from './notifications/index.js';
 import type { IngestionService } from './telemetry/index.js';
 
@@ -27,6 +28,8 @@ export interface AppServices {
   ingestion: IngestionService;
   /** Jobs and their state machine (the jobs feature's), for features that run jobs. */
   jobs: JobsService;
+  /** Sends mail in the background (the mail feature's; SMTP or the outbox). */
+  mailer: Mailer;
 }
 
 /**

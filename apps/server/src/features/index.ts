@@ -10,6 +10,7 @@ import { createFeedFeature } from './feed/index.js';
 import { createHealthFeature } from './health/index.js';
 import { createHubFeature } from './hub/index.js';
 import { createJobsFeature } from './jobs/index.js';
+import { createMailFeature } from './mail/index.js';
 import { createMetricsFeature } from './metrics/index.js';
 import { createNotificationsFeature } from './notifications/index.js';
 import { createReferenceFeature } from './reference/index.js';
@@ -25,6 +26,7 @@ export {
   createAccountsFeature,
   createDevicesFeature,
   createJobsFeature,
+  createMailFeature,
   createNotificationsFeature,
   createTelemetryFeature,
 };
@@ -54,4 +56,5 @@ export const serverFeatures: readonly FeatureFactory[] = [
   createSubscriptionsFeature,
   createReferenceFeature,
   createSearchFeature,
+  createMailFeature,
 ];

@@ -11,6 +11,7 @@ import { fleetEndpoints } from './fleet.js';
 import { healthEndpoints } from './health.js';
 import { hubEndpoints } from './hub.js';
 import { jobsEndpoints } from './jobs.js';
+import { mailEndpoints } from './mail.js';
 import { metricsEndpoints } from './metrics.js';
 import { notificationsEndpoints } from './notifications.js';
 import { referenceEndpoints } from './reference.js';
@@ -35,6 +36,7 @@ export { fleetEndpoints } from './fleet.js';
 export { healthEndpoints } from './health.js';
 export { hubEndpoints } from './hub.js';
 export { jobsEndpoints } from './jobs.js';
+export { mailEndpoints } from './mail.js';
 export { metricsEndpoints } from './metrics.js';
 export { notificationsEndpoints } from './notifications.js';
 export { referenceEndpoints } from './reference.js';
@@ -63,6 +65,7 @@ export const api = {
   health: healthEndpoints,
   hub: hubEndpoints,
   jobs: jobsEndpoints,
+  mail: mailEndpoints,
   metrics: metricsEndpoints,
   notifications: notificationsEndpoints,
   reference: referenceEndpoints,
