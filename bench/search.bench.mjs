@@ -8,6 +8,7 @@
 //
 //   npm run build -w packages/contract && npm run build -w apps/server
 //   node bench/search.bench.mjs [--devices 100000] [--duration 8] [--concurrency 20] [--label x]
+//     [--database-url postgres://…/db]   (a database with the fleet generated already, kept)
 //
 // Writes bench/results/search-<devices>[-label].json and prints a table.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '8' },
     concurrency: { type: 'string', default: '20' },
     label: { type: 'string' },
+    'database-url': { type: 'string' },
   },
 });
 const DEVICES = Number(args.devices);
@@ -115,23 +117,33 @@ const output = {
   durationSeconds: DURATION,
   concurrency: CONCURRENCY,
 };
-const pg = await startTestPostgres();
-const dataDir = mkdtempSync(join(os.tmpdir(), 'aerie-bench-search-'));
-try {
-  const admin = new URL(pg.url);
-  const url = new URL(pg.url);
-  url.pathname = '/aerie_bench_search';
-  const { default: pgLib } = await import('pg');
-  const client = new pgLib.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query('drop database if exists aerie_bench_search');
-  await client.query('create database aerie_bench_search');
-  await client.end();
-  output.postgres = pg.version;
-  Object.assign(output, await run({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, url.port));
-} finally {
-  await pg.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+if (args['database-url']) {
+  const url = new URL(args['database-url']);
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'aerie-bench-search-'));
+  try {
+    Object.assign(output, await run({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, url.port));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+} else {
+  const pg = await startTestPostgres();
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'aerie-bench-search-'));
+  try {
+    const admin = new URL(pg.url);
+    const url = new URL(pg.url);
+    url.pathname = '/aerie_bench_search';
+    const { default: pgLib } = await import('pg');
+    const client = new pgLib.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query('drop database if exists aerie_bench_search');
+    await client.query('create database aerie_bench_search');
+    await client.end();
+    output.postgres = pg.version;
+    Object.assign(output, await run({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, url.port));
+  } finally {
+    await pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 output.machine.loadAverage.end = os.loadavg().map((l) => Math.round(l * 10) / 10);
 mkdirSync(join(root, 'bench/results'), { recursive: true });

@@ -6,8 +6,9 @@ import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
 
 /** Global search (spec 000 §2.7; docs/decisions/032-global-search.md). */
-export const createSearchFeature: FeatureFactory<'authorize'> = ({ pool, services }) => {
-  const service = createSearchService(createSearchRepository(pool), services.authorize);
+export const createSearchFeature: FeatureFactory<'authorize'> = ({ pool, database, services }) => {
+  const repo = createSearchRepository(pool, { preparedStatements: database.kind === 'postgres' });
+  const service = createSearchService(repo, services.authorize);
   const routes: FastifyPluginAsync = async (app) => {
     route(app, api.search.autocomplete, async (request) =>
       service.autocomplete(request.principal(), request.query),
