@@ -79,6 +79,8 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** Attempts at delivering one message before it is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  /** A JSON file of the ticket form's option lists, replacing the portal's defaults. */
+  SUPPORT_CONFIG_FILE: z.string().min(1).optional(),
   SUPPORT_PHONE: z.string().default('+1 800 555 0142'),
   SUPPORT_EMAIL: z.string().default('support@aerie.example'),
   CDN_BASE: z.string().default('/assets/products'),
@@ -162,6 +164,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
           clientAccessTokenTtl: e.API_CLIENT_TOKEN_TTL,
         },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    supportConfigFile: e.SUPPORT_CONFIG_FILE ? path.resolve(e.SUPPORT_CONFIG_FILE) : null,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `${e.BRAND} <no-reply@${e.STAFF_EMAIL_DOMAIN}>`,

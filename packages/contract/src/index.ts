@@ -4,6 +4,7 @@ export * from './roles.js';
 export * from './roles-schema.js';
 export * from './mail/mail.js';
 export * from './search/search.js';
+export * from './support/support.js';
 export * from './shell/runtime-config.js';
 export * from './shell/routes.js';
 export * from './shell/shell.js';

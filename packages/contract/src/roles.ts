@@ -69,7 +69,8 @@ export function isStaffRole(role: RoleKey): boolean {
  * Detailed Errors switch.
  *
  * Mail (docs/decisions/033-mail.md): `mail.view` is reading the portal's outbox (what it sent
- * and keeps), the Super User and the brand Admin.
+ * and keeps), the Super User and the brand Admin. `support.tickets` is reading and answering
+ * support tickets (provider staff; every signed-in user files them).
  *
  * Network templates (spec 002 §6, §7): writing one (`saveNetworkTemplate`) belongs to the Admin
  * Network tab, so `network.templates` is held by Super User and the brand Admin only; loading a
@@ -100,6 +101,7 @@ export const permissions = [
   'cache.clear',
   'feedback.view',
   'mail.view',
+  'support.tickets',
   'devices.json',
   'subscriptions.json',
   'admin.provider',
@@ -126,6 +128,7 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> =
     'diagnostics.upload',
     'apidocs.view',
     'feedback.view',
+    'support.tickets',
   ],
   productSupport: [
     'portal.access',
@@ -143,6 +146,7 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> =
     'admin.access',
     'apidocs.view',
     'feedback.view',
+    'support.tickets',
   ],
   accountAdmin: [
     'portal.access',

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -357,5 +358,51 @@ export const mailMessages = pgTable(
     index('mail_messages_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'queued'`),
+  ],
+);
+
+/** Ticket numbers (TCK-000123): one sequence, never reused. */
+export const supportTicketNumbers = pgSequence('support_ticket_numbers');
+
+/**
+ * Support tickets (spec 000 §3, §5; docs/decisions/034-support-tickets.md): filed from the
+ * support pane, mailed to the support address, answered by staff.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as TCK-000123; from the support_ticket_numbers sequence. */
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('support_ticket_numbers')`),
+    status: text('status', { enum: ['open', 'answered', 'closed'] })
+      .notNull()
+      .default('open'),
+    type: text('type').notNull(),
+    subType: text('sub_type').notNull(),
+    priority: text('priority').notNull(),
+    otherExplanation: text('other_explanation').notNull().default(''),
+    impact: text('impact').notNull().default(''),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    deviceId: uuid('device_id'),
+    deviceName: text('device_name'),
+    antennaSerial: text('antenna_serial').notNull().default(''),
+    modemSerial: text('modem_serial').notNull().default(''),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdByEmail: text('created_by_email').notNull(),
+    mailId: uuid('mail_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('support_tickets_number_idx').on(t.number),
+    index('support_tickets_created_idx').on(t.createdAt, t.id),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
 );

@@ -17,6 +17,7 @@ import { createReferenceFeature } from './reference/index.js';
 import { createSearchFeature } from './search/index.js';
 import { createShellFeature } from './shell/index.js';
 import { createSubscriptionsFeature } from './subscriptions/index.js';
+import { createSupportFeature } from './support/index.js';
 import { createTelemetryFeature } from './telemetry/index.js';
 import { createUsersFeature } from './users/index.js';
 import { createZonesFeature } from './zones/index.js';
@@ -57,4 +58,5 @@ export const serverFeatures: readonly FeatureFactory[] = [
   createReferenceFeature,
   createSearchFeature,
   createMailFeature,
+  createSupportFeature,
 ];

@@ -18,6 +18,7 @@ import { referenceEndpoints } from './reference.js';
 import { searchEndpoints } from './search.js';
 import { shellEndpoints } from './shell.js';
 import { subscriptionsEndpoints } from './subscriptions.js';
+import { supportEndpoints } from './support.js';
 import { telemetryEndpoints } from './telemetry.js';
 import { usersEndpoints } from './users.js';
 import { zonesEndpoints } from './zones.js';
@@ -43,6 +44,7 @@ export { referenceEndpoints } from './reference.js';
 export { searchEndpoints } from './search.js';
 export { shellEndpoints } from './shell.js';
 export { subscriptionsEndpoints } from './subscriptions.js';
+export { supportEndpoints } from './support.js';
 export { telemetryEndpoints } from './telemetry.js';
 export { usersEndpoints } from './users.js';
 export { zonesEndpoints } from './zones.js';
@@ -72,6 +74,7 @@ export const api = {
   search: searchEndpoints,
   shell: shellEndpoints,
   subscriptions: subscriptionsEndpoints,
+  support: supportEndpoints,
   telemetry: telemetryEndpoints,
   users: usersEndpoints,
   zones: zonesEndpoints,

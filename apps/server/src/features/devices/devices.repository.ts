@@ -232,7 +232,6 @@ const ON_MAP = `not d.private and d.latitude is not null and d.longitude is not 
 /** A coordinate as the map's JSON writes it: at most 5 decimals, no trailing zeros. */
 const coordinate = (column: string) => `trim_scale(round(${column}::numeric, 5))::text`;
 
-
 /**
  * The pages most asked for (the first ten at the portal's page sizes, without free text) run as
  * prepared statements: PostgreSQL then parses and plans each shape (sort, direction, which

@@ -86,7 +86,6 @@ const SUBSCRIPTION_COLUMNS = `${LIST_COLUMNS}, s.data_limit_gb as "dataLimitInGb
   s.pending_transfer_email as "pendingTransferEmail",
   (s.start_date <= now() and s.end_date > now()) as active`;
 
-
 /** Collects positional parameters while a statement is built. */
 function parameters() {
   const params: unknown[] = [];
