@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailCatcher } from './mail-catcher.js';
 import { artifactsDir, repoRoot, serverEntry } from './paths.js';
 
 declare module 'vitest' {
@@ -13,6 +14,8 @@ declare module 'vitest' {
      * server per worker, worker VITEST_POOL_ID n uses the n-th (support/browser.ts, baseUrl()).
      */
     baseUrls: string[];
+    /** The mail catcher's HTTP address: what the servers sent over SMTP (support/mail.ts). */
+    mailCatcherUrl: string;
   }
 }
 
@@ -82,6 +85,7 @@ async function startServer(
   port: number,
   dataDir: string,
   keepData = false,
+  smtpUrl: string | null = null,
 ): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logPath = join(artifactsDir, `server-${n}.log`);
@@ -113,6 +117,8 @@ async function startServer(
     FLEET_SIMULATOR_INTERVAL_S: '0',
     // Live states refresh every 5 s instead of 30, so a browser test sees a change soon.
     STATUS_REFRESH_S: '5',
+    // Mail goes over SMTP to the mail catcher (support/mail-catcher.ts), retried soon.
+    ...(smtpUrl ? { SMTP_URL: smtpUrl, MAIL_RETRY_DELAY_S: '2' } : {}),
   };
   // The browser tests must not inherit a database from the API test step.
   delete env.DATABASE_URL;
@@ -222,17 +228,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
       throw error;
     }
   }
+  const catcher = await startMailCatcher();
   const started = await Promise.allSettled(
     ports.slice(0, count).map((port, i) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-data-'));
       cpSync(seedDir, dataDir, { recursive: true });
-      return startServer(i + 1, port, dataDir);
+      return startServer(i + 1, port, dataDir, false, catcher.smtpUrl);
     }),
   );
   if (!seeded) rmSync(seedDir, { recursive: true, force: true });
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stopAll = async (): Promise<void> => {
     await Promise.all(servers.map((s) => s.stop()));
+    await catcher.stop();
   };
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {
@@ -243,5 +251,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'baseUrls',
     servers.map((s) => s.baseUrl),
   );
+  project.provide('mailCatcherUrl', catcher.httpUrl);
   return stopAll;
 }

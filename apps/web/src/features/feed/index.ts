@@ -8,7 +8,4 @@ export { uploadTelemetry } from './api/upload-telemetry';
 export const FeedbackForm = lazyComponent(() =>
   import('./components/feedback-form').then((m) => m.FeedbackForm),
 );
-export const SupportPane = lazyComponent(() =>
-  import('./components/support-pane').then((m) => m.SupportPane),
-);
 export { feedMessages } from './messages';

@@ -1,4 +1,4 @@
-/** User-visible strings of feedback and support (spec 000 §2.8, §5, §8; kept verbatim). */
+/** User-visible strings of feedback (spec 000 §2.8, §5, §8; kept verbatim). */
 export const feedMessages = {
   feedbackTitle: 'Feedback',
   mood: 'How do you feel about the portal?',
@@ -9,9 +9,4 @@ export const feedMessages = {
   submit: 'Submit',
   thanks: 'Thanks for submitting feedback!',
   feedbackFailed: 'Your feedback could not be sent. Please try again.',
-  supportTitle: 'Support',
-  supportIntro: 'Need help? Contact customer support.',
-  supportPhone: (phone: string) => `Phone (available 24/7): ${phone}`,
-  supportEmail: (email: string) => `Email: ${email}`,
-  supportTicketsSoon: 'Support tickets can be submitted here soon.',
 } as const;

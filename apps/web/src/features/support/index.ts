@@ -1,0 +1,7 @@
+/** The support feature's public surface (CONVENTIONS §2): the support pane, loaded when opened. */
+import { lazyComponent } from '../../lib/lazy-component';
+
+export const SupportPane = lazyComponent(() =>
+  import('./components/support-pane').then((m) => m.SupportPane),
+);
+export { supportMessages } from './messages';

@@ -1,0 +1,112 @@
+import type { Device, DeviceList } from '@aerie/contract';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { apiAsUser } from './support/api.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { expectVisible } from './support/auth.js';
+import { screenshot, useBrowser } from './support/browser.js';
+import { waitForMail } from './support/mail.js';
+import { signInAsRole } from './support/shell.js';
+
+const session = useBrowser();
+
+const pane = (page: Page): Locator => page.getByRole('complementary', { name: 'Support' });
+const form = (page: Page): Locator => pane(page).getByRole('form', { name: 'Support ticket' });
+
+/** A device of the signed-in user with an antenna and a modem. */
+async function deviceWithSerials(page: Page): Promise<Device> {
+  const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=25&sortField=Name');
+  for (const item of list.items) {
+    const device = await apiAsUser<Device>(page, `/v2/devices/${item.id}`);
+    const has = (type: string) => device.components.some((c) => c.type === type && c.serial);
+    if (has('Antenna') && has('GeoModem')) return device;
+  }
+  throw new Error('no device with an antenna and a modem');
+}
+
+/** Picks an option of one of the form's selects, by its exact label. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await form(page).getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const serial = (device: Device, type: string): string =>
+  device.components.find((c) => c.type === type)!.serial;
+
+describe('support tickets', () => {
+  test('a ticket about a chosen device: the rules of the form, its serials filled, the mail at the SMTP server', async () => {
+    const { page } = session;
+    await signInAsRole(page, 'accountAdmin');
+    const device = await deviceWithSerials(page);
+
+    await page.getByRole('button', { name: 'Support' }).click();
+    await expectVisible(pane(page).getByText(/Phone \(available 24\/7\)/), 'the phone line');
+    await expectVisible(pane(page).getByText(/^Email: /), 'the support address');
+
+    // Until the required fields are there, Submit says what is missing.
+    const submit = form(page).getByRole('button', { name: 'Submit ticket' });
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    await submit.hover();
+    await expectVisible(
+      page.getByRole('tooltip', { name: 'Please complete all required fields.' }),
+      'the tooltip',
+    );
+
+    // A Problem asks for its impact; choosing another type resets the subtype.
+    await choose(page, 'Type', 'Problem');
+    await choose(page, 'Sub type', 'No or poor connectivity');
+    await expectVisible(
+      form(page).getByRole('combobox', { name: 'Impact', exact: true }),
+      'the impact',
+    );
+    await choose(page, 'Type', 'Question');
+    expect(
+      await form(page).getByRole('combobox', { name: 'Sub type', exact: true }).inputValue(),
+    ).toBe('');
+    expect(await form(page).getByRole('combobox', { name: 'Impact', exact: true }).count()).toBe(0);
+    await choose(page, 'Type', 'Problem');
+    await choose(page, 'Sub type', 'Other');
+    await expectVisible(form(page).getByLabel('Explanation'), 'the explanation for Other');
+    await choose(page, 'Sub type', 'No or poor connectivity');
+    await choose(page, 'Impact', 'Multiple devices');
+    await expectVisible(
+      form(page).getByText('Please select the most relevant Device (select one).'),
+      'the one-device notice',
+    );
+
+    // Finding and choosing the device fills both serials; clearing clears them.
+    await form(page).getByLabel('Find a device').fill(device.name);
+    await form(page)
+      .getByRole('radio', { name: new RegExp(device.name) })
+      .check();
+    const antenna = form(page).getByLabel('Antenna serial');
+    const modem = form(page).getByLabel('Modem serial');
+    await expect.poll(() => antenna.inputValue()).toBe(serial(device, 'Antenna'));
+    expect(await modem.inputValue()).toBe(serial(device, 'GeoModem'));
+    await form(page).getByRole('button', { name: 'Clear the device' }).click();
+    await expect.poll(() => antenna.inputValue()).toBe('');
+    expect(await modem.inputValue()).toBe('');
+    await form(page)
+      .getByRole('radio', { name: new RegExp(device.name) })
+      .check();
+
+    const subject = `Link drops every evening ${Date.now()}`;
+    await form(page).getByLabel('Subject').fill(subject);
+    await form(page).getByLabel('Description').fill('Since Monday the link drops at 19:00.');
+    await expect.poll(() => submit.getAttribute('aria-disabled')).toBe('false');
+    await screenshot(page, 'support-ticket');
+    await expectNoSeriousAxeViolations(page);
+    await submit.click();
+    await expectVisible(page.getByText('Your ticket has been submitted!'), 'the success toast');
+    expect(await form(page).getByLabel('Subject').inputValue()).toBe('');
+
+    // Support's mail left the portal over SMTP and arrived.
+    const mail = await waitForMail(subject);
+    expect(mail.subject).toMatch(new RegExp(`^\\[Aerie TCK-\\d{6}\\] ${subject}$`));
+    expect(mail.to).toEqual(['support@aerie.example']);
+    expect(mail.replyTo).toContain('hannah.keller@northwind.example');
+    expect(mail.text).toContain(`Antenna serial: ${serial(device, 'Antenna')}`);
+    expect(mail.text).toContain(`Modem serial: ${serial(device, 'GeoModem')}`);
+    expect(mail.text).toContain('Impact: Multiple devices');
+  });
+});
