@@ -1,10 +1,10 @@
-import type { Device, DeviceList } from '@aerie/contract';
+import type { Device, DeviceList, Ticket } from '@aerie/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectVisible } from './support/auth.js';
-import { screenshot, useBrowser } from './support/browser.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
 import { waitForMail } from './support/mail.js';
 import { signInAsRole } from './support/shell.js';
 
@@ -109,4 +109,70 @@ describe('support tickets', () => {
     expect(mail.text).toContain(`Modem serial: ${serial(device, 'GeoModem')}`);
     expect(mail.text).toContain('Impact: Multiple devices');
   });
+
+  test('staff find the ticket under Admin, answer it, and read its mail in the Outbox', async () => {
+    const { page } = session;
+    await signInAsRole(page, 'accountAdmin');
+    await page.goto(`${baseUrl()}/admin`);
+    await expectVisible(page.getByRole('link', { name: 'User Management' }), 'an admin section');
+    expect(await page.getByRole('link', { name: 'Support Tickets' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Outbox' }).count()).toBe(0);
+    await staffPart();
+  });
+
+  async function staffPart(): Promise<void> {
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      await staffJourney(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function staffJourney(page: Page): Promise<void> {
+    await signInAsRole(page, 'superUser');
+    const subject = `Portal question ${Date.now()}`;
+    const ticket = await apiAsUser<Ticket>(page, '/v2/support/ticket', {
+      method: 'POST',
+      body: {
+        type: 'Question',
+        subType: 'Billing',
+        subject,
+        description: 'Which invoice covers November?',
+      },
+    });
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByRole('link', { name: 'Support Tickets' }).click();
+    await expectVisible(
+      page.getByRole('heading', { name: 'Support Tickets', level: 1 }),
+      'the page',
+    );
+    const table = page.getByRole('table', { name: 'Support tickets' });
+    await table.getByRole('button', { name: ticket.number }).click();
+    const detail = page.getByRole('region', { name: `Ticket ${ticket.number}` });
+    await expectVisible(detail.getByText('Which invoice covers November?'), 'the description');
+    await detail.getByRole('button', { name: 'Mark answered' }).click();
+    await expectVisible(page.getByText(`${ticket.number} is now answered.`), 'the toast');
+    // The segmented control's radios are visually hidden: their labels take the click.
+    await page.locator('label', { hasText: /^Answered$/ }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Answered' }).isChecked()).toBe(true);
+    await expectVisible(table.getByRole('button', { name: ticket.number }), 'under Answered');
+    await screenshot(page, 'admin-tickets');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto(`${baseUrl()}/admin/mail`);
+    const mailTable = page.getByRole('table', { name: 'Mail' });
+    const row = mailTable.getByRole('row', { name: new RegExp(subject) });
+    await expectVisible(row, "the ticket's mail");
+    await expect.poll(() => row.getByText('Sent').count(), { timeout: 30_000 }).toBe(1);
+    await row.getByRole('button', { name: new RegExp(subject) }).click();
+    await expectVisible(
+      page
+        .getByRole('region', { name: new RegExp(`Message: .*${subject}`) })
+        .getByText(/Which invoice covers November\?/),
+      'the body',
+    );
+    await screenshot(page, 'admin-mail');
+    await expectNoSeriousAxeViolations(page);
+  }
 });

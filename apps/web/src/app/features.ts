@@ -3,8 +3,10 @@ import { deviceConfigPages } from '../features/device-config/pages';
 import { devicesPages } from '../features/devices/pages';
 import { healthPages } from '../features/health/pages';
 import { jobsPages } from '../features/jobs/pages';
+import { mailPages } from '../features/mail/pages';
 import { metricsPages } from '../features/metrics/pages';
 import { shellPages } from '../features/shell/pages';
+import { supportPages } from '../features/support/pages';
 import type { FeaturePages } from '../lib/pages';
 
 /**
@@ -25,4 +27,6 @@ export const featurePages: readonly FeaturePages[] = [
   deviceConfigPages,
   metricsPages,
   jobsPages,
+  supportPages,
+  mailPages,
 ];

@@ -43,3 +43,8 @@ const distanceLocale: ILocale = {
 export function formatTimeAgo(date: Date | number, now: Date | number): string {
   return dayjs(date).locale(distanceLocale).from(now);
 }
+
+/** A moment as lists show it, in the browser's time zone: "2026-11-27 08:25". */
+export function formatDateTime(date: Date | number | string): string {
+  return dayjs(date).format('YYYY-MM-DD HH:mm');
+}

@@ -47,6 +47,8 @@ export const routeTitles: Record<RouteName, string> = {
   admin: 'Admin',
   adminAccount: 'Account',
   adminUserManagement: 'User Management',
+  adminTickets: 'Support Tickets',
+  adminMail: 'Outbox',
   adminSoftware: 'Software',
   adminNetwork: 'Network',
   jobs: 'Jobs',

@@ -102,6 +102,9 @@ export const routeTable = [
   { name: 'adminUserManagement', path: '/admin/users', access: ADMIN },
   { name: 'adminSoftware', path: '/admin/software', access: PROVIDER_ADMIN },
   { name: 'adminNetwork', path: '/admin/network', access: PROVIDER_ADMIN },
+  // Staff read and answer support tickets, and read the portal's mail (decisions 033, 034).
+  { name: 'adminTickets', path: '/admin/tickets', access: { permission: 'support.tickets' } },
+  { name: 'adminMail', path: '/admin/mail', access: { permission: 'mail.view' } },
   { name: 'jobs', path: '/jobs', access: 'signedIn' },
   { name: 'jobDetail', path: '/jobs/$id', access: 'signedIn' },
   { name: 'health', path: '/health', access: { permission: 'health.view' } },

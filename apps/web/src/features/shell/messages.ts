@@ -1,6 +1,17 @@
 /** User-visible strings of the shell's pages (spec 000 §2.1; kept verbatim). */
 export const shellPageMessages = {
   reportsPlaceholder: 'Reports will be available here.',
+  /** /admin: the sections the role may open. */
+  admin: {
+    sections: {
+      adminAccount: 'The account, its child accounts and who they are shared with.',
+      adminUserManagement: 'Users, their roles and invitations.',
+      adminTickets: 'Support tickets filed from the support pane: read, answer and close them.',
+      adminMail: 'Mail the portal sent or keeps, with its delivery state.',
+      adminSoftware: 'Terminal software versions and releases.',
+      adminNetwork: 'Hub networks, beams and their templates.',
+    },
+  },
   /** /welcome when the server has no built welcome page (a development server without it). */
   welcomeUnavailable: {
     title: 'Welcome',

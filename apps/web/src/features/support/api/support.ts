@@ -5,8 +5,10 @@ import {
   type DeviceList,
   type SupportConfig,
   type Ticket,
+  type TicketList,
+  type TicketStatus,
 } from '@aerie/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** `GET /v2/support/config`: the ticket form's option lists. */
@@ -48,5 +50,39 @@ export function useCreateTicket() {
   return useMutation({
     mutationFn: (ticket: CreateTicket): Promise<Ticket> =>
       callApi(supportEndpoints.createTicket, { body: ticket }),
+  });
+}
+
+/** `GET /v2/support/tickets` (staff): a page, newest first, of one status or all. */
+export function useTickets(query: {
+  status: TicketStatus | undefined;
+  skip: number;
+  take: number;
+}) {
+  return useQuery({
+    queryKey: ['support', 'tickets', query],
+    queryFn: ({ signal }): Promise<TicketList> =>
+      callApi(
+        supportEndpoints.tickets,
+        {
+          query: {
+            skip: query.skip,
+            take: query.take,
+            ...(query.status ? { status: query.status } : {}),
+          },
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `PUT /v2/support/tickets/{id}` (staff): answered, closed or open again. */
+export function useSetTicketStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: TicketStatus }): Promise<Ticket> =>
+      callApi(supportEndpoints.updateTicket, { params: { id }, body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support', 'tickets'] }),
   });
 }
