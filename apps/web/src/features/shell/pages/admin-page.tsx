@@ -34,7 +34,7 @@ export function AdminPage() {
           <Card key={s.route} withBorder padding="md" component="section">
             <Title order={2} size="h4">
               <Anchor component={Link} to={routePath(s.route as 'adminAccount')}>
-                {routeTitles[s.route as keyof typeof routeTitles]}
+                {routeTitles[s.route]}
               </Anchor>
             </Title>
             <Text size="sm" c="dimmed" mt={4}>

@@ -153,7 +153,7 @@ export function TicketsPage() {
           aria-label={m.status}
           value={status}
           onChange={(value) => {
-            setStatus(value as TicketStatus | 'all');
+            setStatus(value);
             setPage(1);
           }}
           data={[
