@@ -1,7 +1,7 @@
 import { Center, CloseButton, Group, Loader, Paper, ScrollArea, Text, Title } from '@mantine/core';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { FeedbackForm, feedMessages } from '../../features/feed';
-import { SupportPane, supportMessages } from '../../features/support';
+import { SUPPORT_PANE_TITLE, SupportPane } from '../../features/support';
 import { NotificationsPane } from '../../features/notifications';
 import { useStore } from '../../lib/store';
 import { lazyComponent } from '../../lib/lazy-component';
@@ -17,7 +17,7 @@ const ColumnEditorPane = lazyComponent(() =>
 const titles: Record<Exclude<ContextPane, 'none'>, string> = {
   notifications: shellMessages.notifications,
   feedback: feedMessages.feedbackTitle,
-  support: supportMessages.title,
+  support: SUPPORT_PANE_TITLE,
   columnEditor: shellMessages.columnEditor,
   subscriptionReport: shellMessages.subscriptionReport,
 };

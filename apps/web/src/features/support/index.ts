@@ -4,4 +4,4 @@ import { lazyComponent } from '../../lib/lazy-component';
 export const SupportPane = lazyComponent(() =>
   import('./components/support-pane').then((m) => m.SupportPane),
 );
-export { supportMessages } from './messages';
+export { SUPPORT_PANE_TITLE } from './pane-title';

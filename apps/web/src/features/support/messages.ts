@@ -1,9 +1,10 @@
 import { ticketMessages } from '@aerie/contract';
+import { SUPPORT_PANE_TITLE } from './pane-title';
 
 /** User-visible strings of the support pane (spec 000 §2.8, §5, §8; quoted texts verbatim). */
 export const supportMessages = {
   ...ticketMessages,
-  title: 'Support',
+  title: SUPPORT_PANE_TITLE,
   intro: 'Need help? Contact customer support.',
   phone: (phone: string) => `Phone (available 24/7): ${phone}`,
   email: (email: string) => `Email: ${email}`,
