@@ -90,8 +90,14 @@ export function GlobalSearch() {
   function focusBox() {
     setExpanded(true);
     setOpen(true);
-    // The box is shown first on a phone; focus it once it is.
-    requestAnimationFrame(() => inputRef.current?.select());
+    const focusAndSelect = () => {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    };
+    // At once when the box is on screen (the next key replaces what it holds); on a phone it is
+    // shown first, so once it is.
+    if (inputRef.current?.offsetParent) focusAndSelect();
+    else requestAnimationFrame(focusAndSelect);
   }
 
   function close() {
