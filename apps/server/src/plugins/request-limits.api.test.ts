@@ -189,7 +189,8 @@ describe('heavy reads run under a per-user concurrency limit', () => {
             `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`,
           )
         ).rows[0]!.n > 0;
-      await expect.poll(waiting).toBe(true);
+      // NOTE: on a busy machine the request may take a while to reach its query.
+      await expect.poll(waiting, { timeout: 15_000 }).toBe(true);
       for (const refused of [await exportAll(), await metrics()]) {
         expect(refused.statusCode, refused.body).toBe(429);
         expect(refused.headers['retry-after']).toBe('2');
