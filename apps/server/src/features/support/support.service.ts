@@ -105,7 +105,7 @@ export function createSupportService(o: SupportServiceOptions) {
      * or the caller's. Support gets a mail, sent in the background.
      */
     async create(principal: Principal, body: CreateTicketParsed): Promise<Ticket> {
-      const { scope } = await authorize(principal);
+      const { scope } = await o.authorize(principal, api.support.createTicket.access);
       checkOptions(body);
       let device = null;
       if (body.deviceId) {
@@ -153,10 +153,6 @@ export function createSupportService(o: SupportServiceOptions) {
       return presentTicket(row);
     },
   };
-
-  function authorize(principal: Principal) {
-    return o.authorize(principal, api.support.createTicket.access);
-  }
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;

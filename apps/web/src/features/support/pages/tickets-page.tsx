@@ -35,6 +35,18 @@ function StatusBadge({ status }: { status: TicketStatus }) {
   );
 }
 
+/** The status changes staff make, and when each is offered. */
+const actions: {
+  status: TicketStatus;
+  label: string;
+  variant: 'light' | 'default';
+  shown: (current: TicketStatus) => boolean;
+}[] = [
+  { status: 'answered', label: m.markAnswered, variant: 'light', shown: (s) => s !== 'answered' },
+  { status: 'closed', label: m.close, variant: 'default', shown: (s) => s !== 'closed' },
+  { status: 'open', label: m.reopen, variant: 'default', shown: (s) => s === 'closed' },
+];
+
 /** One ticket in full, with the status changes staff make. */
 function TicketDetail({ ticket }: { ticket: Ticket }) {
   const setStatus = useSetTicketStatus();
@@ -90,35 +102,19 @@ function TicketDetail({ ticket }: { ticket: Ticket }) {
           {ticket.description}
         </Text>
         <Group gap="xs">
-          {ticket.status !== 'answered' && (
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => change('answered')}
-              loading={setStatus.isPending}
-            >
-              {m.markAnswered}
-            </Button>
-          )}
-          {ticket.status !== 'closed' ? (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => change('closed')}
-              loading={setStatus.isPending}
-            >
-              {m.close}
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => change('open')}
-              loading={setStatus.isPending}
-            >
-              {m.reopen}
-            </Button>
-          )}
+          {actions
+            .filter((action) => action.shown(ticket.status))
+            .map((action) => (
+              <Button
+                key={action.status}
+                size="xs"
+                variant={action.variant}
+                onClick={() => change(action.status)}
+                loading={setStatus.isPending}
+              >
+                {action.label}
+              </Button>
+            ))}
         </Group>
       </Stack>
     </Card>
