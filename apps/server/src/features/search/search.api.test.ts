@@ -108,7 +108,8 @@ describe('GET /v2/search: what matches', () => {
   it('answers at most `take` per group, 10 by default, contains-matches in natural order', async () => {
     const r = await search('superUser', 'the');
     expect(r.devices.length).toBeLessThanOrEqual(10);
-    const three = await search('productSupport', northwind.name.slice(0, 3), 3);
+    // The serial's first 3 characters: a name's may end in a space, which the term trims away.
+    const three = await search('productSupport', northwind.serial.slice(0, 3), 3);
     expect(three.devices.length).toBeLessThanOrEqual(3);
   });
 });
