@@ -54,12 +54,15 @@ export default tseslint.config(
     },
   },
   {
-    // The contract's tsconfig builds the package without its tests; they have their own.
-    files: ['packages/contract/src/**/*.test.ts'],
+    // The packages' tsconfigs build them without their tests; the tests have their own.
+    files: ['packages/contract/src/**/*.test.ts', 'packages/options-file/src/**/*.test.ts'],
     languageOptions: {
       parserOptions: {
         projectService: false,
-        project: ['./packages/contract/tsconfig.test.json'],
+        project: [
+          './packages/contract/tsconfig.test.json',
+          './packages/options-file/tsconfig.test.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -140,6 +143,7 @@ export default tseslint.config(
     files: [
       'scripts/**/*.mjs',
       'apps/*/scripts/**/*.mjs',
+      'packages/*/bin/*.js',
       'bench/**/*.mjs',
       'eslint.config.js',
       'eslint-rules/*.js',

@@ -25,13 +25,17 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *         for (`npm run test:e2e`, which sets AERIE_E2E=1, or `--project e2e`), so a plain
  *         `vitest run` never needs a build or a browser.
  *
- * `@aerie/contract` resolves to its TypeScript source, so no test needs a build step.
+ * `@aerie/contract` and `@aerie/options-file` resolve to their TypeScript source, so no test
+ * needs a build step.
  */
 const r = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 const shared = {
   resolve: {
-    alias: [{ find: /^@aerie\/contract$/, replacement: r('./packages/contract/src/index.ts') }],
+    alias: [
+      { find: /^@aerie\/contract$/, replacement: r('./packages/contract/src/index.ts') },
+      { find: /^@aerie\/options-file$/, replacement: r('./packages/options-file/src/index.ts') },
+    ],
   },
   // Vite 8 transforms TS/TSX with Oxc: compile JSX with React's automatic runtime.
   oxc: { jsx: { runtime: 'automatic' as const, importSource: 'react' } },
@@ -40,7 +44,13 @@ const shared = {
 const argv = process.argv.join(' ');
 const wantsE2e = process.env.AERIE_E2E === '1' || /--project[= ]e2e\b/.test(argv);
 
-const unitRoots = ['packages/contract/src', 'apps/server/src', 'apps/web/src', 'apps/web/build'];
+const unitRoots = [
+  'packages/contract/src',
+  'packages/options-file/src',
+  'apps/server/src',
+  'apps/web/src',
+  'apps/web/build',
+];
 const isUnitTestFile = (file: string): boolean =>
   /\.test\.tsx?$/.test(file) && !file.endsWith('.api.test.ts') && !file.includes('node_modules');
 /** What makes a test file unsafe to share a module cache and a window with other files. */
@@ -76,6 +86,7 @@ const unit: TestProjectInlineConfiguration = {
     name: 'unit',
     include: [
       'packages/contract/src/**/*.test.ts',
+      'packages/options-file/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/build/**/*.test.ts',

@@ -161,6 +161,8 @@ async function runTarget(name, env, postgresPort = null) {
     // The fields the portal's device list asks for (apps/web/src/features/devices/utils/device-list-view.ts).
     const list = `${server.base}/v2/devices?take=50&sortField=Name&sortDirection=ASC&fields=Id,Name,Serial,ProductCode,AccountId,AccountName,NetworkStatus`;
     const allFields = `${server.base}/v2/devices?take=50&sortField=Name&sortDirection=ASC`;
+    // The subscriptions list page (apps/web/src/features/subscriptions/utils/subscription-list-view.ts).
+    const subscriptions = `${server.base}/v3/subscriptions?skip=0&take=50&sortField=EndDate&sortDirection=ASC&fields=Id,SubscriptionNumber,Description,ProductCode,AccountName,StartDate,EndDate`;
     const scenarios = [
       ['hello world (/status)', `${server.base}/status`, null, CONCURRENCY],
       ['page of 50 by name (staff)', list, staff, CONCURRENCY],
@@ -180,6 +182,21 @@ async function runTarget(name, env, postgresPort = null) {
       ['page of 50, text "Pilbara"', `${list}&query=Pilbara`, staff, CONCURRENCY],
       ['page of 50, serial fragment', `${list}&query=-2312`, staff, CONCURRENCY],
       ['page of 50 (account admin)', list, accountAdmin, CONCURRENCY],
+      // The subscriptions list (issue 17): its page p99 beside the device list's, same load.
+      ['subscriptions: page of 50 by end date (staff)', subscriptions, staff, CONCURRENCY],
+      [
+        'subscriptions: page of 50, end-date range',
+        `${subscriptions}&filters=EndDate:[${Date.UTC(2027, 0, 1)} ${Date.UTC(2027, 11, 31, 23, 59, 59, 999)}]`,
+        staff,
+        CONCURRENCY,
+      ],
+      [
+        'subscriptions: page of 50, text "Hybrid"',
+        `${subscriptions}&query=Hybrid`,
+        staff,
+        CONCURRENCY,
+      ],
+      ['subscriptions: page of 50 (account admin)', subscriptions, accountAdmin, CONCURRENCY],
       [
         'export fetch of 10,000',
         `${server.base}/v2/devices?take=10000&sortField=Name&fields=Id,Name,Serial,AccountName,ProductCode,NetworkStatus,Components`,
@@ -201,7 +218,7 @@ async function runTarget(name, env, postgresPort = null) {
       };
       results[label] = { concurrency, ...r, cpuUsPerRequest };
       console.log(
-        `${label.padEnd(32)} c=${String(concurrency).padStart(2)}  rps ${String(r.rps).padStart(6)}  p50 ${String(r.p50).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}  cpu µs/req server ${cpuUsPerRequest.server} pg ${cpuUsPerRequest.postgres} loader ${cpuUsPerRequest.loader}`,
+        `${label.padEnd(44)} c=${String(concurrency).padStart(2)}  rps ${String(r.rps).padStart(6)}  p50 ${String(r.p50).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}  cpu µs/req server ${cpuUsPerRequest.server} pg ${cpuUsPerRequest.postgres} loader ${cpuUsPerRequest.loader}`,
       );
     }
     return { readySeconds: server.readySeconds, scenarios: results };

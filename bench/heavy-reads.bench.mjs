@@ -6,7 +6,7 @@
 // history, signs in through the real identity provider, and probes /status every 50 ms during
 // each scenario.
 //
-//   npm run build -w packages/contract && npm run build -w apps/server
+//   npm run build:packages && npm run build -w apps/server
 //   node bench/heavy-reads.bench.mjs [--duration 8] [--devices 1500] [--users 3]
 //
 // Writes bench/results/heavy-reads.json and prints a table.
@@ -32,7 +32,7 @@ const DURATION_MS = Number(args.duration) * 1000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = join(root, 'apps/server/dist/server.js');
 if (!existsSync(serverEntry)) {
-  console.error('Build first: npm run build -w packages/contract && npm run build -w apps/server');
+  console.error('Build first: npm run build:packages && npm run build -w apps/server');
   process.exit(2);
 }
 

@@ -6,7 +6,7 @@
 // one IMEI), as staff (every account) and as an Account Admin (a few accounts: the scope
 // filters the candidates). Also the device list's text filter, the path the issue names.
 //
-//   npm run build -w packages/contract && npm run build -w apps/server
+//   npm run build:packages && npm run build -w apps/server
 //   node bench/search.bench.mjs [--devices 100000] [--duration 8] [--concurrency 20] [--label x]
 //     [--database-url postgres://…/db]   (a database with the fleet generated already, kept)
 //

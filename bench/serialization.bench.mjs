@@ -6,7 +6,7 @@
 // serializer compiled from the same schema (plugins/serialization.ts, fast-json-stringify),
 // and plain JSON.stringify with no check at all (the floor).
 //
-//   npm run build -w packages/contract && npm run build -w apps/server && node bench/serialization.bench.mjs
+//   npm run build:packages && npm run build -w apps/server && node bench/serialization.bench.mjs
 //
 // Writes bench/results/serialization.json and prints a table of µs of CPU per answer.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -5,13 +5,7 @@ import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
-import {
-  chooseOption,
-  closeUserPanel,
-  openUserPanel,
-  signInAsRole,
-  waitForShell,
-} from './support/shell.js';
+import { chooseOption, signInAsRole, waitForShell, withDarkTheme } from './support/shell.js';
 
 const session = useBrowser();
 
@@ -238,26 +232,11 @@ describe('personal dashboards (/dashboard, kept in the browser)', () => {
     await expect.poll(() => tile.getAttribute('data-location')).toBe('0,3');
     expect(await listWidget.getAttribute('data-size')).toBe('4x5');
     // The theme is the user's saved setting: dark for the screenshot, then back.
-    const theme = async (name: string) => {
-      const panel = await openUserPanel(page, 'Settings');
-      await chooseOption(panel, 'Theme', name);
-      await closeUserPanel(page);
-    };
-    const before = await (
-      await openUserPanel(page, 'Settings')
-    )
-      .getByRole('combobox', { name: 'Theme' })
-      .inputValue();
-    await closeUserPanel(page);
-    try {
-      await theme('Dark');
-      await page.waitForSelector('html[data-mantine-color-scheme="dark"]');
+    await withDarkTheme(page, async () => {
       await expectVisible(tile.getByText(/^Last report: /), "the tile's last report");
       await screenshot(page, 'dashboard-widgets-dark');
       await expectNoSeriousAxeViolations(page);
-    } finally {
-      await theme(before);
-    }
+    });
 
     // At a phone's width: one column in reading order, the handles hidden.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -278,6 +257,7 @@ describe('personal dashboards (/dashboard, kept in the browser)', () => {
     await page.reload();
     await waitForShell(page);
     await expect.poll(() => widgets.count()).toBe(1);
-    expect(await listWidget.isVisible()).toBe(true);
+    // The widget's frame may still be loading its list just after the reload: wait for it.
+    await expect.poll(() => listWidget.isVisible()).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { readOptionsFile } from '../apps/server/src/formats/options-file.js';
+import { readOptionsFile } from '@aerie/options-file';
 import { unzip } from '../apps/server/src/test/unzip.js';
 import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';

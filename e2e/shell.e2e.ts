@@ -1,4 +1,4 @@
-import { roleDisplayName, type RoleKey } from '@aerie/contract';
+import { roleCan, roleDisplayName, type RoleKey } from '@aerie/contract';
 import { describe, expect, test } from 'vitest';
 import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
@@ -54,11 +54,17 @@ describe('application shell', () => {
         .getByRole('navigation', { name: 'Main navigation' })
         .getByRole('link', { name: 'Tools' })
         .click();
-      await expectVisible(
-        page.getByRole('heading', { name: 'Options File Validator' }),
-        'the Tools page',
+      // Tools opens its first tab, the Options File Validator; Diagnostics Upload is a tab for
+      // the roles that upload diagnostics (spec 001 §2 Tools).
+      await expectVisible(page.getByRole('heading', { name: 'Tools', level: 1 }), 'the Tools page');
+      await page.waitForURL((url) => url.pathname === '/tools/optionsFileValidator');
+      const tabs = page.getByRole('tablist', { name: 'Tools' }).getByRole('tab');
+      expect(await tabs.allInnerTexts()).toEqual(
+        roleCan(role, 'diagnostics.upload')
+          ? ['Options File Validator', 'Diagnostics Upload']
+          : ['Options File Validator'],
       );
-      await expectVisible(page.getByText('This page is coming soon.'), 'the placeholder text');
+      await expectVisible(page.getByRole('button', { name: 'Choose files' }), 'the validator');
     });
   }
 

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, streaming each step's output:
-//   contract build; ESLint beside typecheck, format/dependency checks, the build and the
-//   browser tests' demo data; unit
-//   tests; the whole API suite on PostgreSQL; the API storage suite on PGlite
-//   (scripts/storage-suite.mjs); browser tests.
+//   packages build (contract, options file); ESLint beside typecheck, format/dependency checks,
+//   the build and the browser tests' demo data; unit tests; the whole API suite on PostgreSQL;
+//   the API storage suite on PGlite (scripts/storage-suite.mjs); browser tests.
 // Step times and why the suite is shaped this way: docs/testing.md.
 // Every step runs even after a failure (except the browser tests, which need the build); the
 // exit code is non-zero if any step failed. The last line is `N passed, N failed, N skipped`.
@@ -248,8 +247,8 @@ async function main() {
     `npm test: ${isCI ? 'CI mode' : 'local mode'}, Node ${process.version}, reports in ${reportDir}\n`,
   );
 
-  // The contract's types first: the type checker and ESLint's typed rules both read them.
-  await commandStep('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
+  // The packages' types first: the type checker and ESLint's typed rules both read them.
+  await commandStep('packages build', 'npm', ['run', 'build:packages']);
   // Two lanes on two cores, about equally long (measured side by side: ESLint 95 s; the type
   // checker 17 s, format and dependency checks 25 s, the build 21 s and the browser tests' demo
   // data 16 s; docs/testing.md). The demo data is seeded by the built server, so after the build.

@@ -34,3 +34,22 @@ export async function apiAsUser<T>(
   );
   return answer as T;
 }
+
+/**
+ * Calls the API from the test (not the page) with the signed-in user's access token: for
+ * answers that are files. The token is the one oidc-client-ts keeps in sessionStorage.
+ */
+export async function fetchAsUser(page: Page, path: string): Promise<Response> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < sessionStorage.length; i += 1) {
+      const key = sessionStorage.key(i);
+      if (key?.startsWith('oidc.user:')) {
+        return (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
+          .access_token;
+      }
+    }
+    return undefined;
+  });
+  if (!token) throw new Error('no access token in the page: sign in first');
+  return fetch(new URL(path, page.url()), { headers: { Authorization: `Bearer ${token}` } });
+}

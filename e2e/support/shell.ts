@@ -89,3 +89,28 @@ export async function signInAsRole(page: Page, role: RoleKey, path = '/home'): P
   await waitForShell(page);
   return user;
 }
+
+/**
+ * Runs `body` with the user's theme set to Dark (the saved setting), then puts back the theme
+ * the user had, whatever happens.
+ */
+export async function withDarkTheme(page: Page, body: () => Promise<void>): Promise<void> {
+  const choose = async (name: string): Promise<void> => {
+    const panel = await openUserPanel(page, 'Settings');
+    await chooseOption(panel, 'Theme', name);
+    await closeUserPanel(page);
+  };
+  const before = await (
+    await openUserPanel(page, 'Settings')
+  )
+    .getByRole('combobox', { name: 'Theme' })
+    .inputValue();
+  await closeUserPanel(page);
+  try {
+    await choose('Dark');
+    await page.waitForSelector('html[data-mantine-color-scheme="dark"]');
+    await body();
+  } finally {
+    await choose(before);
+  }
+}

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   allEndpoints,
   api as contract,
+  isMultipartBody,
   pathParamNames,
   type EndpointDefinition,
 } from '@aerie/contract';
+import { multipartBody } from './test/multipart.js';
 import { useApiContext } from './test/test-app.js';
 
 /**
@@ -197,7 +199,11 @@ function encode(text: string): string {
     .join('');
 }
 
-type Body = { json: unknown } | { raw: string } | null;
+type Body =
+  | { json: unknown }
+  | { raw: string }
+  | { multipart: { payload: Buffer; contentType: string } }
+  | null;
 
 interface FuzzRequest {
   url: string;
@@ -217,6 +223,40 @@ const malformedJson = fc.constantFrom(
   '\u0000',
   '',
 );
+
+/** Multipart bodies of files: the field or another, hostile names and bytes, cut short. */
+function multipartOf(field: string): fc.Arbitrary<Body> {
+  const part = fc.record({
+    name: fc.oneof(
+      { arbitrary: fc.constant(field), weight: 4 },
+      { arbitrary: hostileText, weight: 1 },
+    ),
+    fileName: fc.option(fc.oneof(fc.constantFrom('a.opt', 'b.txt', '', 'c.OPT'), hostileText), {
+      freq: 5,
+    }),
+    content: fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      fc.string({ maxLength: 300 }),
+      fc.constant(new Uint8Array(70 * 1024)),
+    ),
+  });
+  return fc
+    .tuple(fc.array(part, { maxLength: 4 }), fc.option(fc.double({ min: 0, max: 1, noNaN: true })))
+    .map(([parts, cut]) => {
+      const body = multipartBody(
+        parts.map((p) => ({
+          name: p.name,
+          content: p.content,
+          ...(p.fileName === null ? {} : { fileName: p.fileName }),
+        })),
+      );
+      const payload =
+        cut === null
+          ? body.payload
+          : body.payload.subarray(0, Math.floor(cut * body.payload.length));
+      return { multipart: { payload, contentType: body.contentType } };
+    });
+}
 
 function requestOf(e: EndpointDefinition): fc.Arbitrary<FuzzRequest> {
   const names = pathParamNames(e.path);
@@ -245,17 +285,24 @@ function requestOf(e: EndpointDefinition): fc.Arbitrary<FuzzRequest> {
     ),
     fc.option(fc.tuple(fc.string({ maxLength: 6 }), hostileText)),
   );
-  const body: fc.Arbitrary<Body> = e.body
-    ? fc.oneof(
-        { arbitrary: valueOf(jsonSchemaOf(e.body)).map((json) => ({ json })), weight: 6 },
-        { arbitrary: hostileValue.map((json) => ({ json })), weight: 1 },
-        { arbitrary: malformedJson.map((raw) => ({ raw })), weight: 1 },
-        { arbitrary: fc.constant(null), weight: 1 },
-      )
-    : fc.oneof(
-        { arbitrary: fc.constant(null), weight: 3 },
-        { arbitrary: anyJson.map((json) => ({ json })), weight: 1 },
-      );
+  const body: fc.Arbitrary<Body> =
+    e.body && isMultipartBody(e.body)
+      ? fc.oneof(
+          { arbitrary: multipartOf(e.body.multipart.field), weight: 6 },
+          { arbitrary: anyJson.map((json) => ({ json })), weight: 1 },
+          { arbitrary: fc.constant(null), weight: 1 },
+        )
+      : e.body
+        ? fc.oneof(
+            { arbitrary: valueOf(jsonSchemaOf(e.body)).map((json) => ({ json })), weight: 6 },
+            { arbitrary: hostileValue.map((json) => ({ json })), weight: 1 },
+            { arbitrary: malformedJson.map((raw) => ({ raw })), weight: 1 },
+            { arbitrary: fc.constant(null), weight: 1 },
+          )
+        : fc.oneof(
+            { arbitrary: fc.constant(null), weight: 3 },
+            { arbitrary: anyJson.map((json) => ({ json })), weight: 1 },
+          );
   return fc.tuple(params, query, body).map(([values, pairs, b]) => {
     let path = e.path;
     names.forEach((name, i) => {
@@ -271,6 +318,14 @@ function requestOf(e: EndpointDefinition): fc.Arbitrary<FuzzRequest> {
 
 function send(e: EndpointDefinition, request: FuzzRequest) {
   const { body } = request;
+  if (body && 'multipart' in body) {
+    return api.ctx.app.inject({
+      method: e.method,
+      url: request.url,
+      headers: { ...api.as('superUser'), 'content-type': body.multipart.contentType },
+      payload: body.multipart.payload,
+    });
+  }
   const payload =
     body === null ? undefined : 'raw' in body ? body.raw : (JSON.stringify(body.json) ?? 'null');
   return api.ctx.app.inject({

@@ -61,7 +61,10 @@ export async function createSharedServices({
   const { authorize, tenancy } = accounts;
   const withAuthorize = { ...base, services: { bus, caches, authorize } };
   const notifications = createNotificationsFeature(withAuthorize);
-  const telemetry = createTelemetryFeature(withAuthorize);
+  const telemetry = createTelemetryFeature({
+    ...base,
+    services: { caches, authorize, publishNotification: notifications.publishNotification },
+  });
   const devices = createDevicesFeature(withAuthorize);
   const jobs = createJobsFeature(withAuthorize);
   const mail = createMailFeature(withAuthorize);

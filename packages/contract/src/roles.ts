@@ -63,6 +63,13 @@ export function isStaffRole(role: RoleKey): boolean {
  * locking and cancelling software; `devices.features` is saving features (a signed feature
  * certificate); `devices.optionsfile` is Download Options File (the Edit Name roles).
  *
+ * Subscription changes (issue 17, docs/decisions/036-subscription-changes.md):
+ * `subscriptions.manage` is creating, cancelling and deleting subscriptions and editing their
+ * terms (product, data limit, dates, networks, CRM ids): the provider's commercial staff (Super
+ * User, the brand Admin, Sales Support). `subscriptions.edit` is what an account may do to its
+ * own subscriptions: rename one, pool its terminals, and transfer it to another account (and
+ * cancel that transfer); the managing roles hold it too.
+ *
  * Pages (spec 000 §2.1, §6): `devices.json` and `subscriptions.json` are the JSON tabs;
  * `admin.provider` the provider's Software and Network admin pages; `health.view` the /health
  * page, `health.link` its link in the user panel (Super User only); `errors.detailed` the Show
@@ -104,6 +111,8 @@ export const permissions = [
   'support.tickets',
   'devices.json',
   'subscriptions.json',
+  'subscriptions.edit',
+  'subscriptions.manage',
   'admin.provider',
   'health.link',
   'errors.detailed',
@@ -124,6 +133,8 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> =
     'devices.view',
     'subscriptions.view',
     'subscriptions.salesforce',
+    'subscriptions.edit',
+    'subscriptions.manage',
     'admin.access',
     'diagnostics.upload',
     'apidocs.view',
@@ -158,6 +169,7 @@ export const rolePermissions: Readonly<Record<RoleKey, readonly Permission[]>> =
     'devices.software',
     'devices.optionsfile',
     'subscriptions.view',
+    'subscriptions.edit',
     'admin.access',
   ],
   credentialed: ['portal.access', 'devices.view', 'devices.rename', 'devices.optionsfile'],

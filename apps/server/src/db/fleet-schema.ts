@@ -337,6 +337,29 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * Changes made to subscriptions through the portal (issue 17: "recorded with who and when",
+ * docs/decisions/036-subscription-changes.md): one row per change, newest read first.
+ */
+export const subscriptionChanges = pgTable(
+  'subscription_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** create, edit, cancel, transfer, cancelTransfer, pool. */
+    action: text('action').notNull(),
+    /** Null when the user has since been deleted (the name stays). */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** What changed: field names with their old and new values, or the pool's devices. */
+    details: jsonb('details').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscription_changes_subscription_idx').on(t.subscriptionId, t.createdAt)],
+);
+
 /** Which subscription a device had when: the device's subscription history. */
 export const deviceSubscriptions = pgTable(
   'device_subscriptions',
@@ -369,6 +392,39 @@ export const subscriptionMonthlyUsage = pgTable(
     cellularBytes: bigint('cellular_bytes', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.year, t.month] })],
+);
+
+/**
+ * Usage alerts (docs/decisions/038-usage-alerts.md): a subscription's month reached 80 or 100
+ * percent of its data limit. Recorded once by the key, in the transaction that adds the usage;
+ * `notifiedAt` null means its notifications are still to be sent (an outbox the worker drains).
+ */
+export const subscriptionUsageAlerts = pgTable(
+  'subscription_usage_alerts',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    /** 80 or 100 (percent of the data limit). */
+    threshold: smallint('threshold').notNull(),
+    /** The limit the usage reached, as it was then (the notification names it). */
+    dataLimitInGb: integer('data_limit_gb').notNull(),
+    reachedAt: ts('reached_at').notNull().defaultNow(),
+    /** When a worker took it to notify (a lease: another may take it over once it is old). */
+    claimedAt: ts('claimed_at'),
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.year, t.month, t.threshold] }),
+    // The list's usage filter: this month's alerts of one threshold.
+    index('subscription_usage_alerts_month_idx').on(t.year, t.month, t.threshold, t.subscriptionId),
+    // Alerts still to notify (the worker's queue).
+    index('subscription_usage_alerts_pending_idx')
+      .on(t.reachedAt)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
 );
 
 /** Daily usage per device; monthly figures are sums over it. */

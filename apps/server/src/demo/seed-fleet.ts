@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import {
+  UNLIMITED_DATA_LIMIT_GB,
+  USAGE_ALERT_BYTES_PER_GB,
+  USAGE_ALERT_THRESHOLDS,
+} from '@aerie/contract';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.js';
@@ -445,6 +450,21 @@ export async function seedDemoFleet(
     join device_subscriptions ds on ds.device_id = u.device_id
       and u.day >= ds.start_date::date and (ds.end_date is null or u.day < ds.end_date::date)
     group by 1, 2, 3
+    on conflict do nothing`);
+  // The usage alerts the generated usage has reached are history, not news: recorded as notified
+  // for this month and the one before, as ingestion would have recorded them (the rule of the
+  // contract's reachedUsageThresholds; docs/decisions/038-usage-alerts.md).
+  await db.execute(sql`
+    insert into subscription_usage_alerts (subscription_id, year, month, threshold, data_limit_gb, notified_at)
+    select u.subscription_id, u.year, u.month, t.threshold, s.data_limit_gb, now()
+    from subscription_monthly_usage u
+    join subscriptions s on s.id = u.subscription_id
+    cross join unnest(array[${sql.raw(USAGE_ALERT_THRESHOLDS.join(', '))}]) as t(threshold)
+    where s.data_limit_gb > 0 and s.data_limit_gb <> ${UNLIMITED_DATA_LIMIT_GB}
+      and (u.satellite_bytes::numeric + u.cellular_bytes) * 100
+          >= s.data_limit_gb::numeric * ${USAGE_ALERT_BYTES_PER_GB} * t.threshold
+      and make_date(u.year, u.month, 1)
+          >= date_trunc('month', ${o.now.toISOString()}::timestamptz at time zone 'UTC') - interval '1 month'
     on conflict do nothing`);
   await db.execute(sql`
     update devices d set total_satellite_usage = t.sat, total_cellular_usage = t.cell

@@ -16,9 +16,11 @@ import { createNotificationsFeature } from './notifications/index.js';
 import { createReferenceFeature } from './reference/index.js';
 import { createSearchFeature } from './search/index.js';
 import { createShellFeature } from './shell/index.js';
+import { createSubscriptionReportFeature } from './subscription-report/index.js';
 import { createSubscriptionsFeature } from './subscriptions/index.js';
 import { createSupportFeature } from './support/index.js';
 import { createTelemetryFeature } from './telemetry/index.js';
+import { createToolsFeature } from './tools/index.js';
 import { createUsersFeature } from './users/index.js';
 import { createZonesFeature } from './zones/index.js';
 
@@ -55,8 +57,10 @@ export const serverFeatures: readonly FeatureFactory[] = [
   createJobsFeature,
   createDeviceOperationsFeature,
   createSubscriptionsFeature,
+  createSubscriptionReportFeature,
   createReferenceFeature,
   createSearchFeature,
   createMailFeature,
   createSupportFeature,
+  createToolsFeature,
 ];

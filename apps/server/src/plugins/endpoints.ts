@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import {
   isMediaResponse,
+  isMultipartBody,
   successResponse,
   routerPath,
   type EndpointBody,
@@ -87,7 +88,8 @@ export function route<E extends EndpointDefinition, S extends z.ZodType | undefi
     tags: [...endpoint.tags],
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
-    ...(endpoint.body ? { body: endpoint.body } : {}),
+    // A multipart body is read by its handler as it streams in; only JSON has a schema here.
+    ...(endpoint.body && !isMultipartBody(endpoint.body) ? { body: endpoint.body } : {}),
     ...(Object.keys(response).length > 0 ? { response } : {}),
   };
   const access = endpoint.access;

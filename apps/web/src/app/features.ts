@@ -6,7 +6,9 @@ import { jobsPages } from '../features/jobs/pages';
 import { mailPages } from '../features/mail/pages';
 import { metricsPages } from '../features/metrics/pages';
 import { shellPages } from '../features/shell/pages';
+import { subscriptionsPages } from '../features/subscriptions/pages';
 import { supportPages } from '../features/support/pages';
+import { toolsPages } from '../features/tools/pages';
 import type { FeaturePages } from '../lib/pages';
 
 /**
@@ -24,9 +26,11 @@ export const featurePages: readonly FeaturePages[] = [
   dashboardsPages,
   healthPages,
   devicesPages,
+  subscriptionsPages,
   deviceConfigPages,
   metricsPages,
   jobsPages,
   supportPages,
   mailPages,
+  toolsPages,
 ];

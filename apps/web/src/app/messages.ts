@@ -19,7 +19,6 @@ export const shellMessages = {
   detailPane: 'Detail',
   columnEditor: 'Column editor',
   subscriptionReport: 'Monthly subscription report',
-  paneComingSoon: 'This panel is coming soon.',
   startupTitle: 'Loading the portal',
   startupSteps: {
     health: 'Checking the portal’s health',

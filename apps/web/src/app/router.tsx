@@ -165,14 +165,16 @@ const redirectRoutes = [
   ),
 ];
 
-// A device's own address opens its first tab, the overview (issue 13).
-const deviceRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/devices/$id',
-  beforeLoad: ({ params }) => {
-    throw redirect({ to: '/devices/$id/overview', params: { id: params.id }, replace: true });
-  },
-});
+// A device's or subscription's own address opens its first tab, the overview (issue 13).
+const itemRoutes = (['/devices', '/subscriptions'] as const).map((list) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: `${list}/$id`,
+    beforeLoad: ({ params }) => {
+      throw redirect({ to: `${list}/$id/overview`, params: { id: params.id }, replace: true });
+    },
+  }),
+);
 
 const callbackRoutes = [
   createRoute({
@@ -220,7 +222,7 @@ const notFoundRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   ...buildPublicRoutes(),
   ...redirectRoutes,
-  deviceRoute,
+  ...itemRoutes,
   ...callbackRoutes,
   protectedRoute.addChildren([
     startRoute,

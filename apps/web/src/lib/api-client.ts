@@ -9,6 +9,7 @@ import {
   type EndpointParamsInput,
   type EndpointQueryInput,
   type EndpointResult,
+  type MultipartBody,
 } from '@aerie/contract';
 import { z } from 'zod';
 
@@ -265,7 +266,13 @@ async function exchange<T>(
 
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  if (init.body !== undefined && init.body !== null && !headers.has('Content-Type')) {
+  // A FormData body names its own type (multipart, with the boundary the browser picks).
+  if (
+    init.body !== undefined &&
+    init.body !== null &&
+    !(init.body instanceof FormData) &&
+    !headers.has('Content-Type')
+  ) {
     headers.set('Content-Type', 'application/json');
   }
   const token = await getAccessToken();
@@ -384,17 +391,19 @@ export type EndpointArgs<E extends EndpointDefinition> = (E['params'] extends z.
       ? { query?: EndpointQueryInput<E> }
       : { query: EndpointQueryInput<E> }
     : { query?: never }) &
-  (E['body'] extends z.ZodType
-    ? undefined extends EndpointBodyInput<E>
-      ? { body?: EndpointBodyInput<E> }
-      : { body: EndpointBodyInput<E> }
-    : { body?: never });
+  (E['body'] extends MultipartBody
+    ? { body: FormData }
+    : E['body'] extends z.ZodType
+      ? undefined extends EndpointBodyInput<E>
+        ? { body?: EndpointBodyInput<E> }
+        : { body: EndpointBodyInput<E> }
+      : { body?: never });
 
 /** Endpoints whose every argument is optional may be called without any. */
 type OptionalArgs<E extends EndpointDefinition> =
   object extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
 
-/** The request of a call: the endpoint's method and URL, its body as JSON. */
+/** The request of a call: the endpoint's method and URL, its body as JSON (or the FormData). */
 function endpointRequest<E extends EndpointDefinition>(
   endpoint: E,
   args: LooseArgs,
@@ -406,7 +415,9 @@ function endpointRequest<E extends EndpointDefinition>(
     args?.query as Record<string, unknown> | undefined,
   );
   const withMethod: ApiRequestInit = { ...init, method: endpoint.method };
-  if (args?.body !== undefined) {
+  if (args?.body instanceof FormData) {
+    withMethod.body = args.body;
+  } else if (args?.body !== undefined) {
     const headers = new Headers(init.headers);
     headers.set('Content-Type', 'application/json');
     withMethod.headers = headers;

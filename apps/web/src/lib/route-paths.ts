@@ -17,6 +17,16 @@ type ParamNames<P extends string> = P extends `${string}$${infer Param}/${infer 
 
 export type RouteParams<N extends RouteName> = Record<ParamNames<RouteByName<N>['path']>, string>;
 
+/** The routes of one item's page: their only param is the item's `$id` (a device's tabs). */
+export type ItemRouteName = {
+  [N in RouteName]: [ParamNames<RouteByName<N>['path']>] extends ['id'] ? N : never;
+}[RouteName];
+
+/** The address of an item's page: `itemRoutePath('deviceJson', id)`. */
+export function itemRoutePath(name: ItemRouteName, id: string): string {
+  return routePath(name as RouteName, { id } as never);
+}
+
 type RouteArgs<N extends RouteName> = [ParamNames<RouteByName<N>['path']>] extends [never]
   ? [params?: Record<string, never>, search?: Record<string, string>]
   : [params: RouteParams<N>, search?: Record<string, string>];

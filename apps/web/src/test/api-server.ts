@@ -24,8 +24,16 @@ export interface SeenRequest {
   /** Path and query, as the app asked for them (`/v2/jobs?skip=0&take=25`). */
   path: string;
   headers: Headers;
-  /** The JSON body; undefined without one. */
+  /** The JSON body (the text of another body, e.g. multipart); undefined without one. */
   body: unknown;
+}
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 export interface ApiServer {
@@ -60,7 +68,7 @@ export function setupApiServer(...handlers: RequestHandler[]): ApiServer {
       .clone()
       .text()
       .then((text) => {
-        entry.body = text === '' ? undefined : (JSON.parse(text) as unknown);
+        entry.body = text === '' ? undefined : jsonOrText(text);
       });
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Device features, the feature certificate and the antenna options files (spec 001 §2
- * "Software card", §7 Devices; docs/formats/feature-certificate.md, docs/formats/options-file.md).
+ * "Software card", §7 Devices; docs/formats/feature-certificate.md, docs/formats/opt.md).
  */
 
 /** A feature type's shortcode as the catalogue writes it (`GET /v2/info/antennaFeatures`). */
@@ -99,31 +99,3 @@ export function optionsFileZipName(device: DeviceFileNaming): string {
 export function featureCertificateFileName(device: DeviceFileNaming): string {
   return `${deviceFileStem(device)}-featureCertificate.jwt`;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Options file validation (spec 001 §3 "Option validation response"; the Tools page).
-
-export const optionsFileFieldResultSchema = z.object({
-  field: z.string(),
-  /** Why the field's value is refused; null when it is acceptable. */
-  error: z.string().nullable(),
-  /** A note about an acceptable value the user should know; null when there is none. */
-  disclaimer: z.string().nullable(),
-});
-export type OptionsFileFieldResult = z.infer<typeof optionsFileFieldResultSchema>;
-
-export const optionsFileResultSchema = z.object({
-  fileName: z.string(),
-  isValid: z.boolean(),
-  /** What is wrong with the file as a whole (header, size, checksum); null when nothing. */
-  error: z.string().nullable(),
-  fields: z.array(optionsFileFieldResultSchema),
-});
-export type OptionsFileResult = z.infer<typeof optionsFileResultSchema>;
-
-/** `POST /v2/tools/options/validate`. */
-export const optionsValidationResponseSchema = z.object({
-  totalFiles: z.number().int(),
-  results: z.array(optionsFileResultSchema),
-});
-export type OptionsValidationResponse = z.infer<typeof optionsValidationResponseSchema>;

@@ -17,9 +17,11 @@ import { notificationsEndpoints } from './notifications.js';
 import { referenceEndpoints } from './reference.js';
 import { searchEndpoints } from './search.js';
 import { shellEndpoints } from './shell.js';
+import { subscriptionChangesEndpoints } from './subscription-changes.js';
 import { subscriptionsEndpoints } from './subscriptions.js';
 import { supportEndpoints } from './support.js';
 import { telemetryEndpoints } from './telemetry.js';
+import { toolsEndpoints } from './tools.js';
 import { usersEndpoints } from './users.js';
 import { zonesEndpoints } from './zones.js';
 
@@ -43,9 +45,11 @@ export { notificationsEndpoints } from './notifications.js';
 export { referenceEndpoints } from './reference.js';
 export { searchEndpoints } from './search.js';
 export { shellEndpoints } from './shell.js';
+export { subscriptionChangesEndpoints } from './subscription-changes.js';
 export { subscriptionsEndpoints } from './subscriptions.js';
 export { supportEndpoints } from './support.js';
 export { telemetryEndpoints } from './telemetry.js';
+export { toolsEndpoints } from './tools.js';
 export { usersEndpoints } from './users.js';
 export { zonesEndpoints } from './zones.js';
 
@@ -74,8 +78,10 @@ export const api = {
   search: searchEndpoints,
   shell: shellEndpoints,
   subscriptions: subscriptionsEndpoints,
+  subscriptionChanges: subscriptionChangesEndpoints,
   support: supportEndpoints,
   telemetry: telemetryEndpoints,
+  tools: toolsEndpoints,
   users: usersEndpoints,
   zones: zonesEndpoints,
 } as const;

@@ -1,4 +1,4 @@
-import { endpoint } from '../http/endpoint.js';
+import { endpoint, media } from '../http/endpoint.js';
 import {
   subscriptionAccountListSchema,
   subscriptionAccountParamsSchema,
@@ -17,6 +17,10 @@ import {
   subscriptionListQueryV21Schema,
   subscriptionListSchema,
 } from '../subscriptions/subscription-list.js';
+import {
+  SUBSCRIPTION_REPORT_MEDIA_TYPE,
+  subscriptionReportParamsSchema,
+} from '../subscriptions/subscription-report.js';
 import {
   subscriptionUsageQuerySchema,
   subscriptionUsageSchema,
@@ -106,5 +110,27 @@ export const subscriptionsEndpoints = {
     params: subscriptionAccountParamsSchema,
     query: subscriptionAccountQueryV21Schema,
     responses: { 200: subscriptionAccountListSchema },
+  }),
+  monthlyReport: endpoint({
+    method: 'GET',
+    path: '/v2/subscriptions/{year}/{month}',
+    tags: ['subscriptions'],
+    summary: "The monthly subscription report of the caller's accounts (an xlsx workbook)",
+    description: [
+      'One row per subscription active at any time in the month (UTC) in the accounts the',
+      'caller sees, by account name, then subscription number: its account, number and',
+      'Salesforce ids (roles with `subscriptions.salesforce` only), description, product code,',
+      "start and end dates, data limit, and that month's satellite, cellular and total usage in",
+      'whole GB (10^9 bytes, rounded half up) and devices. 404 when no subscription was active',
+      'in the month; 400 for a month after the current one. docs/decisions/037.',
+    ].join(' '),
+    access: list,
+    params: subscriptionReportParamsSchema,
+    responses: {
+      200: media(
+        SUBSCRIPTION_REPORT_MEDIA_TYPE,
+        'The workbook, as an attachment named UsageReport-{yyyy}-{MM}.xlsx',
+      ),
+    },
   }),
 } as const;

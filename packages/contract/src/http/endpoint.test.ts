@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, allEndpoints } from '../endpoints/index.js';
-import { endpoint, endpointUrl, routerPath, successResponse } from './endpoint.js';
+import { endpoint, endpointUrl, multipartFiles, routerPath, successResponse } from './endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 const item = endpoint({
@@ -71,5 +71,50 @@ describe('buildOpenApiDocument', () => {
     const op = (doc.paths as Record<string, Record<string, { description: string }>>)['/v2/json']!
       .post!;
     expect(op.description).toContain('`cache.clear` (roles: superUser, providerAdmin)');
+  });
+
+  it('describes a multipart body of files as multipart/form-data, not JSON', () => {
+    const doc = buildOpenApiDocument(
+      [
+        endpoint({
+          method: 'POST',
+          path: '/v2/upload',
+          tags: ['upload'],
+          summary: 'Upload',
+          access: { kind: 'signedIn' },
+          body: multipartFiles('files', { multiple: true, maxFiles: 3, description: 'The files' }),
+          responses: { 200: z.null() },
+        }),
+      ],
+      { title: 'T', version: '1', openIdConnectUrl: 'http://x/.well-known/openid-configuration' },
+    );
+    const op = (doc.paths as Record<string, Record<string, { requestBody: unknown }>>)[
+      '/v2/upload'
+    ]!.post!;
+    expect(op.requestBody).toEqual({
+      required: true,
+      description: 'The files',
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: {
+              files: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                  format: 'binary',
+                  contentMediaType: 'application/octet-stream',
+                },
+                minItems: 1,
+                maxItems: 3,
+                description: 'The files',
+              },
+            },
+            required: ['files'],
+          },
+        },
+      },
+    });
   });
 });

@@ -36,6 +36,37 @@ export interface MediaResponse {
   readonly description: string;
 }
 
+/**
+ * A `multipart/form-data` request body of files: the server reads the parts as they stream in
+ * (never the body whole) and the web client sends a `FormData`. Described here for the OpenAPI
+ * document; the route checks the parts itself.
+ */
+export interface MultipartBody {
+  readonly multipart: {
+    /** The form field that carries the files. */
+    readonly field: string;
+    /** Whether the field repeats, one part per file; then at most `maxFiles` of them. */
+    readonly multiple: boolean;
+    readonly maxFiles?: number;
+    readonly description: string;
+  };
+}
+
+/** A multipart body of files in the field `field` (see {@link MultipartBody}). */
+export function multipartFiles(
+  field: string,
+  options: Omit<MultipartBody['multipart'], 'field'>,
+): MultipartBody {
+  return { multipart: { field, ...options } };
+}
+
+export function isMultipartBody(body: RequestBodySpec): body is MultipartBody {
+  return typeof (body as Partial<MultipartBody>).multipart === 'object';
+}
+
+/** A request body: a zod schema of its JSON, or multipart files. */
+export type RequestBodySpec = z.ZodType | MultipartBody;
+
 /** A status's answer: a zod schema of the JSON body (z.null() for 204), or a media type. */
 export type ResponseSpec = z.ZodType | MediaResponse;
 
@@ -52,7 +83,7 @@ export interface EndpointDefinition {
   readonly access: Access;
   readonly params?: AnyObjectSchema;
   readonly query?: AnyObjectSchema;
-  readonly body?: z.ZodType;
+  readonly body?: RequestBodySpec;
   /** Answers by status; the lowest 2xx is the success the typed client returns. */
   readonly responses: Readonly<Partial<Record<200 | 201 | 202 | 204, ResponseSpec>>>;
 }

@@ -3,9 +3,12 @@ import { apiErrorSchema } from '../errors.js';
 import { rolesWith } from '../roles.js';
 import {
   isMediaResponse,
+  isMultipartBody,
   pathParamNames,
   type Access,
   type EndpointDefinition,
+  type MultipartBody,
+  type RequestBodySpec,
   type ResponseSpec,
 } from './endpoint.js';
 
@@ -146,6 +149,43 @@ function responseObject(components: Components, status: number, spec: ResponseSp
   };
 }
 
+/** A file part: its bytes as they are (OpenAPI 3.1's `contentMediaType`; `binary` for 3.0 tools). */
+const FILE_PART: JsonSchema = {
+  type: 'string',
+  format: 'binary',
+  contentMediaType: 'application/octet-stream',
+};
+
+function multipartSchema({ multipart }: MultipartBody): JsonSchema {
+  const files = multipart.multiple
+    ? {
+        type: 'array',
+        items: FILE_PART,
+        minItems: 1,
+        ...(multipart.maxFiles ? { maxItems: multipart.maxFiles } : {}),
+      }
+    : FILE_PART;
+  return {
+    type: 'object',
+    properties: { [multipart.field]: { ...files, description: multipart.description } },
+    required: [multipart.field],
+  };
+}
+
+function requestBody(components: Components, body: RequestBodySpec): JsonSchema {
+  if (isMultipartBody(body)) {
+    return {
+      required: true,
+      description: body.multipart.description,
+      content: { 'multipart/form-data': { schema: multipartSchema(body) } },
+    };
+  }
+  return {
+    required: !body.safeParse(undefined).success,
+    content: { 'application/json': { schema: components.add(body, 'input') } },
+  };
+}
+
 function operationId(e: EndpointDefinition): string {
   const words = e.path
     .replace(/\{([^}]+)\}/g, 'by-$1')
@@ -201,12 +241,7 @@ export function buildOpenApiDocument(
       },
       ...(e.access.kind === 'public' ? { security: [] } : {}),
     };
-    if (e.body) {
-      operation.requestBody = {
-        required: !e.body.safeParse(undefined).success,
-        content: { 'application/json': { schema: components.add(e.body, 'input') } },
-      };
-    }
+    if (e.body) operation.requestBody = requestBody(components, e.body);
     const methods = (paths[e.path] ??= {});
     const key = e.method.toLowerCase();
     if (methods[key]) throw new Error(`${e.method} ${e.path} is declared twice`);

@@ -10,6 +10,7 @@ import {
   subscriptionListGrammar,
   subscriptionListQuerySchema,
 } from '../subscriptions/subscription-list.js';
+import { subscriptionUsageFilters } from '../subscriptions/usage-alerts.js';
 import { formatListFilters, formatListQuery, listQuerySearch } from './format-list-query.js';
 import { parseListQuery } from './parse-list-query.js';
 
@@ -119,13 +120,18 @@ describe('formatListQuery', () => {
           { maxLength: 3 },
         ),
         fc.option(range, { nil: null }),
-        (accountIds, endDate) => {
-          const filters = formatListFilters(subscriptionListGrammar, { accountIds, endDate });
+        fc.option(fc.constantFrom(...subscriptionUsageFilters), { nil: null }),
+        (accountIds, endDate, usage) => {
+          const filters = formatListFilters(subscriptionListGrammar, {
+            accountIds,
+            endDate,
+            usage,
+          });
           const p = parseListQuery(
             subscriptionListGrammar,
             subscriptionListQuerySchema.parse(filters === undefined ? {} : { filters }),
           );
-          expect(p.filters).toEqual({ accountIds, endDate });
+          expect(p.filters).toEqual({ accountIds, endDate, usage });
         },
       ),
     );

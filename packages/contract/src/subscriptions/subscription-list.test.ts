@@ -34,7 +34,7 @@ describe('the subscriptions list grammar', () => {
       sortField: 'EndDate',
       sortDirection: 'asc',
       text: null,
-      filters: { accountIds: [], endDate: null },
+      filters: { accountIds: [], endDate: null, usage: null },
     });
     expect([...p.fields].sort()).toEqual([...subscriptionListFields].sort());
   });
@@ -56,7 +56,15 @@ describe('the subscriptions list grammar', () => {
     expect(p.filters).toEqual({
       accountIds: [ACCOUNT],
       endDate: { from: new Date(1767225600000), to: new Date(1798761599999) },
+      usage: null,
     });
+  });
+
+  it('reads the usage filter in any case, as the grammar spells it; the last one counts', () => {
+    expect(parse({ filters: 'Usage:Over80' }).filters.usage).toBe('Over80');
+    expect(parse({ filters: 'usage:over80' }).filters.usage).toBe('Over80');
+    expect(parse({ filters: 'USAGE:OVER100' }).filters.usage).toBe('Over100');
+    expect(parse({ filters: 'Usage:Over100,Usage:Over80' }).filters.usage).toBe('Over80');
   });
 
   it('always includes Id in the fields', () => {
@@ -74,13 +82,18 @@ describe('the subscriptions list grammar', () => {
     [{ filters: 'EndDate:[1 2],EndDate:[3 4]' }, 'filters'],
     [{ filters: 'Color:blue' }, 'filters'],
     [{ filters: 'justtext' }, 'filters'],
+    [{ filters: 'Usage:Over90' }, 'filters'],
+    [{ filters: 'Usage:' }, 'filters'],
   ])('refuses %o with a ListQueryError (the 400) naming %s', (q, field) => {
     expectRefusal(() => parse(q), field);
   });
 
   it('says what it knows in its refusals', () => {
     expect(() => parse({ filters: 'Color:blue' })).toThrow(
-      'Unknown filter "Color". Use AccountId or EndDate.',
+      'Unknown filter "Color". Use AccountId, EndDate or Usage.',
+    );
+    expect(() => parse({ filters: 'Usage:Over90' })).toThrow(
+      'Filter Usage takes Over80 or Over100, not "Over90".',
     );
     expect(() => parse({ filters: 'EndDate:[2 1]' })).toThrow(
       'Filter EndDate starts after it ends: "[2 1]".',

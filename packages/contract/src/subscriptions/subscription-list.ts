@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countedListSchema } from '../lists/counted-list.js';
 import { listFilter, listGrammar, type ParsedListQueryOf } from '../lists/list-grammar.js';
 import {
   listFieldsSchema,
@@ -10,6 +11,7 @@ import {
   listTakeSchema,
   type ListParamNames,
 } from '../lists/list-query.js';
+import { subscriptionUsageFilters } from './usage-alerts.js';
 
 /** Page size of the subscriptions list (spec 001 §9). */
 export const SUBSCRIPTION_LIST_DEFAULT_TAKE = 50;
@@ -38,8 +40,9 @@ export type SubscriptionSortField = SubscriptionListField;
 
 /**
  * The subscriptions list's grammar (spec 001 §7): sort by EndDate unless asked, every field
- * unless `fields` names some, and the filters `AccountId:{uuid}` (repeatable: any of them) and
- * `EndDate:[{startMs} {endMs}]` (inclusive).
+ * unless `fields` names some, and the filters `AccountId:{uuid}` (repeatable: any of them),
+ * `EndDate:[{startMs} {endMs}]` (inclusive) and `Usage:Over80` or `Usage:Over100` (usage alerts,
+ * docs/decisions/038-usage-alerts.md).
  */
 export const subscriptionListGrammar = listGrammar({
   sortFields: subscriptionSortFields,
@@ -52,6 +55,8 @@ export const subscriptionListGrammar = listGrammar({
     accountIds: listFilter.ids('AccountId', 'an account id'),
     /** End date within [from, to], both inclusive; null: any end date. */
     endDate: listFilter.timeRange('EndDate'),
+    /** Usage this month (UTC) has reached 80% (Over80) or 100% (Over100) of the data limit. */
+    usage: listFilter.oneOf('Usage', subscriptionUsageFilters),
   },
 });
 /** The subscriptions list's query as the grammar reads it. */
@@ -99,11 +104,6 @@ export const subscriptionListItemSchema = z.object({
   endDate: isoDate.optional(),
 });
 export type SubscriptionListItem = z.infer<typeof subscriptionListItemSchema>;
-
-/** A page of `item` with the count of all that match (the subscription feature's list shape). */
-export function countedListSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), count: z.number().int().min(0) });
-}
 
 export const subscriptionListSchema = countedListSchema(subscriptionListItemSchema);
 export type SubscriptionList = z.infer<typeof subscriptionListSchema>;

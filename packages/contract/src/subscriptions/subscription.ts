@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countedListSchema } from './subscription-list.js';
+import { countedListSchema } from '../lists/counted-list.js';
 
 const isoDate = z.iso.datetime({ offset: true });
 

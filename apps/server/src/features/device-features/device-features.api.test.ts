@@ -7,6 +7,7 @@ import {
   roleKeys,
   type RoleKey,
 } from '@aerie/contract';
+import { readOptionsFile, validateOptionsFile } from '@aerie/options-file';
 import { useApiContext } from '../../test/test-app.js';
 import {
   ACCOUNT_ROLES,
@@ -16,7 +17,6 @@ import {
   statusesOf,
 } from '../../test/fleet-fixtures.js';
 import { unzip } from '../../test/unzip.js';
-import { readOptionsFile, validateOptionsFile } from '../../formats/options-file.js';
 import { devicePublicJwk, FEATURE_CERTIFICATE_TYPE } from './feature-certificate.js';
 
 const api = useApiContext();

@@ -8,15 +8,15 @@ import {
   type DeviceFeaturesResult,
   type FeatureCertificateKeySet,
 } from '@aerie/contract';
-import type { AccessRule, Authorize } from '../../plugins/authorization.js';
-import type { Principal } from '../../plugins/auth.js';
-import type { DeviceInScope } from '../../plugins/tenancy.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../plugins/errors.js';
 import {
   OPTIONS_FILE_EXTENSION,
   OptionsFileWriteError,
   writeOptionsFile,
-} from '../../formats/options-file.js';
+} from '@aerie/options-file';
+import type { AccessRule, Authorize } from '../../plugins/authorization.js';
+import type { Principal } from '../../plugins/auth.js';
+import type { DeviceInScope } from '../../plugins/tenancy.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../plugins/errors.js';
 import {
   devicePublicJwk,
   signFeatureCertificate,
@@ -157,7 +157,7 @@ export function createDeviceFeaturesService(options: DeviceFeaturesServiceOption
 
     /**
      * `GET /v2/devices/{id}/downloadOptionsFiles`: one options file per antenna of the device
-     * (docs/formats/options-file.md), named `{antenna serial}.opt`, and the zip's name.
+     * (docs/formats/opt.md), named `{antenna serial}.opt`, and the zip's name.
      */
     async optionsFiles(
       principal: Principal,

@@ -1,4 +1,6 @@
 import type { FeatureFactory } from '../feature.js';
+import { createSubscriptionChangesRepository } from './subscription-changes.repository.js';
+import { createSubscriptionChangesService } from './subscription-changes.service.js';
 import { createSubscriptionsRepository } from './subscriptions.repository.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
@@ -6,15 +8,22 @@ import { createSubscriptionsService } from './subscriptions.service.js';
 // Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
 export { createSubscriptionsRepository } from './subscriptions.repository.js';
 
-/** Subscriptions: the list, one subscription, its usage and its devices. */
-export const createSubscriptionsFeature: FeatureFactory<'authorize' | 'caches'> = ({
-  pool,
-  services: { authorize, caches },
-}) => {
+/** Subscriptions: the list, one subscription, its usage and its devices, and their changes. */
+export const createSubscriptionsFeature: FeatureFactory<
+  'authorize' | 'caches' | 'mailer' | 'publishNotification'
+> = ({ pool, config, services: { authorize, caches, mailer, publishNotification } }) => {
   const service = createSubscriptionsService(
     createSubscriptionsRepository(pool),
     authorize,
     caches,
   );
-  return { name: 'subscriptions', routes: subscriptionsRoutes(service) };
+  const changes = createSubscriptionChangesService({
+    repo: createSubscriptionChangesRepository(pool),
+    reads: service,
+    authorize,
+    mailer,
+    publishNotification,
+    brand: config.brand,
+  });
+  return { name: 'subscriptions', routes: subscriptionsRoutes(service, changes) };
 };

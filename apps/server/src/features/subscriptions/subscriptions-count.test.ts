@@ -41,10 +41,13 @@ describe('the subscriptions list count', () => {
     await service.list(staff, { skip: 0, take: 50, filters: `AccountId:${NORTHWIND}` });
     await service.list(staff, { skip: 0, take: 50, filters: 'EndDate:[0 1000]' });
     await service.list(staff, { skip: 0, take: 50, query: 'SUB-1' });
-    expect(count).toHaveBeenCalledTimes(5);
+    await service.list(staff, { skip: 0, take: 50, filters: 'Usage:Over80' });
+    await service.list(staff, { skip: 0, take: 50, filters: 'Usage:Over100' });
+    expect(count).toHaveBeenCalledTimes(7);
     await service.list(admin, { skip: 50, take: 50 });
     await service.list(staff, { skip: 50, take: 50, query: ' SUB-1 ' });
-    expect(count).toHaveBeenCalledTimes(5);
+    await service.list(staff, { skip: 50, take: 50, filters: 'usage:over80' });
+    expect(count).toHaveBeenCalledTimes(7);
   });
 
   it('shares one count among concurrent requests', async () => {

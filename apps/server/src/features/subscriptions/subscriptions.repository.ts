@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { subscriptionUsageFilterThreshold } from '@aerie/contract';
 import type { accounts } from '../../db/schema.js';
 import type {
   deviceDailyUsage,
@@ -120,6 +121,16 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
     if (q.filters.endDate) {
       conditions.push(
         `s.end_date between ${p.add(q.filters.endDate.from)} and ${p.add(q.filters.endDate.to)}`,
+      );
+    }
+    if (q.filters.usage) {
+      // This UTC month's usage alerts of the threshold (docs/decisions/038-usage-alerts.md): a
+      // range of subscription_usage_alerts_month_idx, not a scan of the months' usage.
+      conditions.push(
+        `s.id in (select ua.subscription_id from subscription_usage_alerts ua
+                   where ua.year = extract(year from now() at time zone 'UTC')::int
+                     and ua.month = extract(month from now() at time zone 'UTC')::int
+                     and ua.threshold = ${p.add(subscriptionUsageFilterThreshold[q.filters.usage])})`,
       );
     }
     if (q.text) {

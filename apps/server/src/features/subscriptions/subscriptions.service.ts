@@ -46,6 +46,7 @@ export function listTotalKey(scope: AccountScope, q: ParsedSubscriptionQuery): s
     scopeKey(scope),
     [...f.accountIds].sort().join(','),
     f.endDate ? `${f.endDate.from.getTime()}..${f.endDate.to.getTime()}` : '',
+    f.usage ?? '',
     q.text ?? '',
   ].join('|');
 }

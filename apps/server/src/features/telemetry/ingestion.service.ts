@@ -5,8 +5,10 @@ import type {
   DeviceStateUpdate,
   MetricAppend,
   TelemetryRepository,
+  UsageAlertKey,
   UsageIncrement,
 } from './telemetry.repository.js';
+import { usageAlertsReached } from './usage-alerts.js';
 
 const DAY_MS = 86_400_000;
 
@@ -14,13 +16,16 @@ const DAY_MS = 86_400_000;
  * Ingestion of what terminals report: the one write path for live fleet data,
  * used by `POST /v2/telemetry/reports` and by the fleet simulator alike.
  * Reports name devices by serial; a report for an unknown serial or metric is
- * rejected on its own, the rest of the batch is applied in one transaction.
+ * rejected on its own, the rest of the batch is applied in one transaction, which
+ * also records the usage alerts its usage reached (docs/decisions/038-usage-alerts.md).
  */
 export function createIngestionService(
   repo: TelemetryRepository,
   authorize: Authorize,
   /** The `provider/metric` pairs reports may carry (cached by the caller, with a TTL). */
   knownMetrics: () => Promise<Set<string>> = () => repo.metricTypes(),
+  /** Told, after the commit, of the usage alerts a batch recorded (to queue their notifying). */
+  alertsRecorded: (alerts: UsageAlertKey[]) => Promise<void> = async () => {},
 ) {
   const service = {
     /** `POST /v2/telemetry/reports`: a terminal feed's batch, sent by a Super User's API client. */
@@ -94,7 +99,14 @@ export function createIngestionService(
         loc_source: report.location?.source ?? null,
         sw: report.software?.currentVersion ?? null,
       }));
-      await repo.apply(states, usage, [...series.values()].map(sortSamples));
+      const now = new Date();
+      const alerts = await repo.apply(
+        states,
+        usage,
+        [...series.values()].map(sortSamples),
+        (months) => usageAlertsReached(months, now),
+      );
+      if (alerts.length) await alertsRecorded(alerts);
       return { accepted: reports.length - rejected.length, rejected };
     },
   };

@@ -1,8 +1,9 @@
-import { Center, CloseButton, Group, Loader, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { Center, CloseButton, Group, Loader, Paper, ScrollArea, Title } from '@mantine/core';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { FeedbackForm, feedMessages } from '../../features/feed';
 import { SUPPORT_PANE_TITLE, SupportPane } from '../../features/support';
 import { NotificationsPane } from '../../features/notifications';
+import { SubscriptionReportPane } from '../../features/subscription-report';
 import { useStore } from '../../lib/store';
 import { lazyComponent } from '../../lib/lazy-component';
 import { libMessages } from '../../lib/messages';
@@ -32,9 +33,8 @@ function paneContent(pane: Exclude<ContextPane, 'none'>): ReactNode {
       return <SupportPane />;
     case 'columnEditor':
       return <ColumnEditorPane />;
-    default:
-      // NOTE: the monthly report arrives with the subscriptions (spec 001).
-      return <Text c="dimmed">{shellMessages.paneComingSoon}</Text>;
+    case 'subscriptionReport':
+      return <SubscriptionReportPane />;
   }
 }
 

@@ -1,5 +1,6 @@
 import { CloseButton, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { InSlices } from '../../components/in-slices/in-slices';
@@ -83,6 +84,7 @@ function focusIsLost(): boolean {
  */
 function DetailPane({ closeTo, itemPath, offset, children }: DetailPaneProps) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const paneRef = useRef<HTMLElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const item = useRef(itemPath);
@@ -151,7 +153,12 @@ function DetailPane({ closeTo, itemPath, offset, children }: DetailPaneProps) {
       <CloseButton
         className={classes.close}
         aria-label={shellMessages.closeDetail}
-        onClick={close}
+        onClick={(event) => {
+          close();
+          // spec 001 §2 (subscription detail): ctrl-click on the close icon also refreshes:
+          // what the page under the pane shows is asked again.
+          if (event.ctrlKey || event.metaKey) void queryClient.invalidateQueries();
+        }}
       />
       <div className={classes.body}>{children}</div>
     </Paper>

@@ -10,7 +10,8 @@ export interface DataTablePagerProps {
   total: number;
   pageSizes?: readonly number[];
   onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** Without it the page size is fixed and no size is offered. */
+  onPageSizeChange?: (pageSize: number) => void;
 }
 
 /** Page size, the range shown ("1–50 of 120") and the pages of a server-paged table. */
@@ -29,20 +30,24 @@ export function DataTablePager({
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm" wrap="nowrap">
-        <Text component="label" htmlFor={sizeId} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {m.rowsPerPage}
-        </Text>
-        <Select
-          id={sizeId}
-          data={pageSizes.map((size) => String(size))}
-          value={String(pageSize)}
-          allowDeselect={false}
-          onChange={(value) => {
-            if (value) onPageSizeChange(Number(value));
-          }}
-          w={84}
-          size="xs"
-        />
+        {onPageSizeChange ? (
+          <>
+            <Text component="label" htmlFor={sizeId} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {m.rowsPerPage}
+            </Text>
+            <Select
+              id={sizeId}
+              data={pageSizes.map((size) => String(size))}
+              value={String(pageSize)}
+              allowDeselect={false}
+              onChange={(value) => {
+                if (value) onPageSizeChange(Number(value));
+              }}
+              w={84}
+              size="xs"
+            />
+          </>
+        ) : null}
         <Text size="sm" aria-live="polite">
           {m.range(from, to, total)}
         </Text>

@@ -39,7 +39,8 @@ export type IconName =
   | 'trash'
   | 'pin'
   | 'grip'
-  | 'resize';
+  | 'resize'
+  | 'calendar';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -76,6 +77,12 @@ const paths: Record<IconName, string[]> = {
     'M8 11h.01',
     'M12 11h.01',
     'M16 11h.01',
+  ],
+  calendar: [
+    'M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2z',
+    'M16 3v4',
+    'M8 3v4',
+    'M4 11h16',
   ],
   close: ['M18 6L6 18', 'M6 6l12 12'],
   info: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 8h.01', 'M11 12h1v4h1'],

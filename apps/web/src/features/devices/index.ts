@@ -7,8 +7,14 @@ export { useDeviceCommand } from './api/run-device-command';
 export { DeviceFrame } from './components/device-frame';
 export { EditActions } from './components/edit-actions';
 export { ComponentsCard } from './components/overview/components-card';
-export { Field, FieldList, OptionalValue, OverviewCard } from './components/overview/overview-card';
-export { formatUtcDateTime } from './utils/device-display';
+export {
+  ActiveBadge,
+  Field,
+  FieldList,
+  OptionalValue,
+  OverviewCard,
+} from './components/overview/overview-card';
+export { formatDataLimit, formatUtcDate, formatUtcDateTime } from './utils/device-display';
 export { FleetMapCard } from './components/fleet-map-card-lazy';
 export { FleetSummary } from './components/fleet-summary';
 export { DeviceWidget } from './components/device-widget';

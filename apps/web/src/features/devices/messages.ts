@@ -78,6 +78,7 @@ export const deviceMessages = {
     loading: 'Loading device',
   },
   notFound: 'Device not found.',
+  loading: 'Loading device',
   loadFailed: 'The device could not be loaded.',
   close: 'Close device',
   tabsLabel: 'Device sections',

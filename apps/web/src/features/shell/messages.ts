@@ -11,6 +11,12 @@ export const shellPageMessages = {
       adminSoftware: 'Terminal software versions and releases.',
       adminNetwork: 'Hub networks, beams and their templates.',
     },
+    /** The monthly subscription report pane (spec 000 §2.8), opened from here too. */
+    subscriptionReport: {
+      title: 'Monthly subscription report',
+      text: 'Every subscription active in a month, with its usage, as an Excel file.',
+      open: 'Open the report',
+    },
   },
   /** /welcome when the server has no built welcome page (a development server without it). */
   welcomeUnavailable: {

@@ -1,14 +1,16 @@
-import { canAccess, type Device, type RouteName } from '@aerie/contract';
-import { Alert, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import type { Device, RouteName } from '@aerie/contract';
+import { Group, Text } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import {
+  DetailFrame,
+  DetailLoadState,
+  type DetailTab,
+} from '../../../components/detail-frame/detail-frame';
 import { useDetailPaneShown } from '../../../lib/detail-pane-shown';
 import { usePageTitle } from '../../../lib/page-title';
-import { routePath, routesByName } from '../../../lib/route-paths';
-import { isApiError } from '../../../lib/api-client';
 import { PinSlot } from '../../../lib/pin-slot';
 import { useAddRecentItem } from '../../shell';
-import { useMe } from '../../users';
 import { useDevice } from '../api/get-device';
 import { deviceMessages } from '../messages';
 
@@ -25,13 +27,19 @@ type DeviceTabRoute = Extract<
   | 'deviceDiagnosticBrowser'
 >;
 
-export const deviceTabs: readonly { section: DeviceSection; route: DeviceTabRoute }[] = [
-  { section: 'overview', route: 'deviceOverview' },
-  { section: 'configuration', route: 'deviceConfiguration' },
-  { section: 'usage', route: 'deviceUsage' },
-  { section: 'metrics', route: 'deviceMetrics' },
-  { section: 'json', route: 'deviceJson' },
-  { section: 'diagnostics', route: 'deviceDiagnosticBrowser' },
+const tab = (section: DeviceSection, route: DeviceTabRoute): DetailTab<DeviceSection> => ({
+  section,
+  route,
+  label: deviceMessages.sections[section],
+});
+
+export const deviceTabs: readonly DetailTab<DeviceSection>[] = [
+  tab('overview', 'deviceOverview'),
+  tab('configuration', 'deviceConfiguration'),
+  tab('usage', 'deviceUsage'),
+  tab('metrics', 'deviceMetrics'),
+  tab('json', 'deviceJson'),
+  tab('diagnostics', 'deviceDiagnosticBrowser'),
 ];
 
 export interface DeviceFrameProps {
@@ -53,64 +61,42 @@ export function DeviceFrame({ section, children }: DeviceFrameProps) {
   // NOTE: the device's content (the overview's six cards) renders in a transition, in slices
   // that yield to the browser, so the device's arrival is no long task (decision 025).
   const device = useDeferredValue(query.data);
-  const { data: me } = useMe({ enabled: false });
-  const navigate = useNavigate();
 
   usePageTitle(query.data ? `${query.data.name} / ${deviceMessages.sections[section]}` : null);
   // Opened directly, the list under the pane renders once the device (or why not) shows.
   useDetailPaneShown(device !== undefined || error !== null);
 
-  if (!device && !error) return <Loader role="status" aria-label="Loading device" />;
-  if (error || !device) {
-    // A malformed id (400) names no device either.
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+  if (!device)
     return (
-      // Clear of the detail pane's close button, which sits over the top right corner.
-      <Alert color={missing ? 'gray' : 'red'} role="alert" mr={48}>
-        {missing ? deviceMessages.notFound : deviceMessages.loadFailed}
-      </Alert>
+      <DetailLoadState
+        error={error}
+        loadingLabel={deviceMessages.loading}
+        notFound={deviceMessages.notFound}
+        loadFailed={deviceMessages.loadFailed}
+      />
     );
-  }
-
-  const tabs = deviceTabs.filter(({ route }) => {
-    const definition = routesByName.get(route);
-    return me && definition ? canAccess(definition.access, me.role) : false;
-  });
 
   return (
-    <Stack gap="md">
+    <>
       <RecordRecentDevice id={device.id} name={device.name} />
-      <Group justify="space-between" wrap="nowrap" pr={40}>
-        <Title order={1} size="h2">
-          {device.name}
-        </Title>
-        <Group gap="sm" wrap="nowrap">
-          <Text c="dimmed" size="sm">
-            {device.serial ?? ''}
-          </Text>
-          <PinSlot entityType="device" entityId={device.id} name={device.name} />
-        </Group>
-      </Group>
-      <Tabs
-        value={section}
-        onChange={(value) => {
-          const tab = tabs.find((t) => t.section === value);
-          if (tab) void navigate({ to: routePath(tab.route, { id: device.id }) });
-        }}
-        keepMounted={false}
+      <DetailFrame
+        title={device.name}
+        aside={
+          <Group gap="sm" wrap="nowrap">
+            <Text c="dimmed" size="sm">
+              {device.serial ?? ''}
+            </Text>
+            <PinSlot entityType="device" entityId={device.id} name={device.name} />
+          </Group>
+        }
+        itemId={device.id}
+        section={section}
+        tabs={deviceTabs}
+        tabsLabel={deviceMessages.tabsLabel}
       >
-        <Tabs.List aria-label={deviceMessages.tabsLabel}>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.section} value={tab.section}>
-              {deviceMessages.sections[tab.section]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <div role="tabpanel" aria-label={deviceMessages.sections[section]}>
         {children(device)}
-      </div>
-    </Stack>
+      </DetailFrame>
+    </>
   );
 }
 

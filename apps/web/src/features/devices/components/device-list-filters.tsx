@@ -1,14 +1,15 @@
 import { deviceStates, LIST_MAX_TEXT, type DeviceState } from '@aerie/contract';
-import { Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { AccountSelect, ALL_ACCOUNTS } from '../../../components/account-select/account-select';
 import { Icon } from '../../../components/ui/icons';
 import { deviceMessages } from '../messages';
 import type { DeviceListView, OnlineFilter } from '../utils/device-list-view';
 import type { UpdateDeviceListView } from '../hooks/use-device-list-view';
 
 const m = deviceMessages.list;
-const ALL = 'all';
+const ALL = ALL_ACCOUNTS;
 /** Typing waits this long before the list asks the server. */
 export const DEVICE_SEARCH_DEBOUNCE_MS = 350;
 
@@ -89,6 +90,10 @@ export const DeviceListFilters = memo(function DeviceListFilters({
         maxLength={LIST_MAX_TEXT}
       />
       <AccountSelect
+        label={m.account}
+        allLabel={m.allAccounts}
+        nothingFound={m.noAccountMatches}
+        description={m.accountIncludesSubAccounts}
         options={accountOptions}
         value={view.accountId ?? ALL}
         onChange={(value) => onChange({ accountId: value !== ALL ? value : null })}
@@ -122,60 +127,6 @@ export const DeviceListFilters = memo(function DeviceListFilters({
     </Group>
   );
 });
-
-interface AccountSelectProps {
-  options: readonly { value: string; label: string }[];
-  value: string;
-  onChange: (value: string) => void;
-}
-
-/**
- * The account filter: searchable, and typing while "All" is chosen starts a new search (the
- * input does not read "Allnorth"): the search is emptied when the list opens on "All", and
- * "All" is dropped from the front of what was typed without opening it.
- */
-function AccountSelect({ options, value, onChange }: AccountSelectProps) {
-  const selectedLabel = options.find((o) => o.value === value)?.label ?? m.allAccounts;
-  const [search, setSearch] = useState(selectedLabel);
-  // The search as last set, for the dropdown's open event of the same keystroke.
-  const latest = useRef(search);
-  const update = (next: string) => {
-    latest.current = next;
-    setSearch(next);
-  };
-  useEffect(() => {
-    latest.current = selectedLabel;
-    setSearch(selectedLabel);
-  }, [selectedLabel]);
-
-  return (
-    <Select
-      label={m.account}
-      data={options}
-      value={value}
-      allowDeselect={false}
-      searchable
-      searchValue={search}
-      placeholder={m.allAccounts}
-      onSearchChange={(next) => {
-        const typedAfterAll =
-          value === ALL && next.startsWith(m.allAccounts) && !options.some((o) => o.label === next);
-        update(typedAfterAll ? next.slice(m.allAccounts.length) : next);
-      }}
-      onDropdownOpen={() => {
-        if (value === ALL && latest.current === m.allAccounts) update('');
-      }}
-      nothingFoundMessage={m.noAccountMatches}
-      onChange={(next) => {
-        if (next) onChange(next);
-      }}
-      description={<VisuallyHidden>{m.accountIncludesSubAccounts}</VisuallyHidden>}
-      // Out of the flow, with no gap for it: the select lines up with the other filters.
-      styles={{ description: { position: 'absolute' }, wrapper: { marginTop: 0 } }}
-      w={260}
-    />
-  );
-}
 
 interface OnlineSelectProps {
   label: string;

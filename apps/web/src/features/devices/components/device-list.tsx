@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { DataTablePager } from '../../../components/data-table/data-table-pager';
-import { InSlices } from '../../../components/in-slices/in-slices';
+import { useCallback, useMemo, useState } from 'react';
+import { ServerListBody, useLastPageClamp } from '../../../components/data-table/server-list';
 import type { ListLayout } from '../../../components/data-table/list-layout';
 import { Icon } from '../../../components/ui/icons';
 import { useDeviceSummary } from '../api/get-device-summary';
@@ -54,12 +53,8 @@ export function DeviceList({
   // A device open in the detail pane over the list (/devices/{id}/...): its row is marked.
   const params: Record<string, string | undefined> = useParams({ strict: false });
 
-  // A page past the end (fewer devices since the link was made): go to the last page.
-  useEffect(() => {
-    if (devices.isPlaceholderData || total === undefined || total === 0) return;
-    const last = Math.ceil(total / pageSize);
-    if (view.page > last) update({ page: last }, { replace: true });
-  }, [devices.isPlaceholderData, total, pageSize, view.page, update]);
+  const goTo = useCallback((page: number) => update({ page }, { replace: true }), [update]);
+  useLastPageClamp(total, pageSize, view.page, devices.isPlaceholderData, goTo);
 
   return (
     <Stack gap="sm">
@@ -93,14 +88,15 @@ export function DeviceList({
         </Group>
       </Group>
       <DeviceListFilters view={view} onChange={update} accounts={accounts} />
-      {devices.isError && !devices.data ? (
-        <Alert color="red" role="alert" title={m.loadFailed}>
-          <Button variant="default" size="xs" onClick={() => void devices.refetch()}>
-            {m.retry}
-          </Button>
-        </Alert>
-      ) : (
-        <>
+      <ServerListBody
+        query={{
+          isError: devices.isError,
+          hasData: devices.data !== undefined,
+          refetch: devices.refetch,
+        }}
+        loadFailed={m.loadFailed}
+        retry={m.retry}
+        table={
           <DeviceTable
             devices={devices.data?.items ?? []}
             columnOrder={layout.order}
@@ -114,30 +110,17 @@ export function DeviceList({
             openDeviceId={params['id']}
             {...(canDelete ? { onDeleteRequest: setToDelete } : {})}
           />
-          {devices.isError && (
-            <Alert color="red" role="alert">
-              {m.loadFailed}
-            </Alert>
-          )}
-          {/* Once the first page is known: a pager shown under the loading row would jump
-              down when the rows arrive (issue 13, layout shift). */}
-          {total !== undefined && (
-            <InSlices>
-              <DataTablePager
-                page={view.page}
-                pageSize={pageSize}
-                total={total ?? 0}
-                pageSizes={DEVICE_PAGE_SIZES}
-                onPageChange={(page) => update({ page })}
-                onPageSizeChange={(size) => {
-                  const next = DEVICE_PAGE_SIZES.find((s) => s === size);
-                  if (next) update({ pageSize: next });
-                }}
-              />
-            </InSlices>
-          )}
-        </>
-      )}
+        }
+        total={total}
+        page={view.page}
+        pageSize={pageSize}
+        pageSizes={DEVICE_PAGE_SIZES}
+        onPageChange={(page) => update({ page })}
+        onPageSizeChange={(size) => {
+          const next = DEVICE_PAGE_SIZES.find((s) => s === size);
+          if (next) update({ pageSize: next });
+        }}
+      />
       <DeleteDeviceModal device={toDelete} onClose={() => setToDelete(null)} />
     </Stack>
   );

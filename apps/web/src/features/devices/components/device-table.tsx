@@ -8,7 +8,7 @@ import { deviceMessages } from '../messages';
 import { deviceColumnIds, type DeviceColumnId } from '../utils/device-columns';
 import type { DeviceListSearch } from '../utils/device-list-view';
 import { OnlineStateBadge } from './online-state-badge';
-import classes from './device-table.module.css';
+import classes from '../../../components/data-table/table-cells.module.css';
 import type { ColumnDef } from '@tanstack/react-table';
 
 const m = deviceMessages;
@@ -57,7 +57,7 @@ function deviceColumns(
         if (!id) return name ?? dash;
         return (
           <Link
-            className={classes.nameLink}
+            className={classes.link}
             to={routePath('deviceOverview', { id })}
             search={linkSearch}
           >

@@ -1,6 +1,7 @@
-import { canAccess, type RouteName } from '@aerie/contract';
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { canAccess, roleCan, type RouteName } from '@aerie/contract';
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { openContextPane } from '../../../lib/context-pane-store';
 import { routeTitles } from '../../../lib/messages';
 import { routePath, routesByName } from '../../../lib/route-paths';
 import { useMe } from '../../users';
@@ -18,7 +19,7 @@ const SECTIONS: { route: RouteName; text: string }[] = [
   { route: 'adminNetwork', text: m.sections.adminNetwork },
 ];
 
-/** `/admin`: the admin sections the caller's role may open. */
+/** `/admin`: the admin sections the caller's role may open, and the monthly report's pane. */
 export function AdminPage() {
   const { data: me } = useMe({ enabled: false });
   const role = me?.role ?? null;
@@ -42,6 +43,25 @@ export function AdminPage() {
             </Text>
           </Card>
         ))}
+        {role && roleCan(role, 'subscriptions.view') && (
+          <Card withBorder padding="md" component="section">
+            <Title order={2} size="h4">
+              {m.subscriptionReport.title}
+            </Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              {m.subscriptionReport.text}
+            </Text>
+            <Button
+              variant="light"
+              size="xs"
+              mt="sm"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => openContextPane('subscriptionReport')}
+            >
+              {m.subscriptionReport.open}
+            </Button>
+          </Card>
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -36,7 +36,7 @@ describe('editing the device name', () => {
   it('sends the trimmed name with PUT, updates the cache and shows the success toast', async () => {
     const { queryClient } = openEditor();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Device Name' });
-    const input = within(dialog).getByRole('textbox', { name: /Device name/ });
+    const input = await within(dialog).findByRole('textbox', { name: /Device name/ });
     expect((input as HTMLInputElement).value).toBe('Northern Star');
     fireEvent.change(input, { target: { value: '  Southern Cross ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -58,7 +58,7 @@ describe('editing the device name', () => {
   ])('refuses %j with a message and sends nothing', async (name, message) => {
     openEditor();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Device Name' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Device name/ }), {
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: /Device name/ }), {
       target: { value: name },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -69,7 +69,9 @@ describe('editing the device name', () => {
   it('lets the input hold exactly the longest name validation allows', async () => {
     openEditor();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Device Name' });
-    const input = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /Device name/ });
+    const input = await within(dialog).findByRole<HTMLInputElement>('textbox', {
+      name: /Device name/,
+    });
     expect(input.maxLength).toBe(DEVICE_NAME_MAX_LENGTH);
     const longest = 'x'.repeat(DEVICE_NAME_MAX_LENGTH);
     fireEvent.change(input, { target: { value: longest } });

@@ -1,4 +1,4 @@
-import { Card, Group, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { deviceMessages } from '../../messages';
 import classes from './overview.module.css';
@@ -89,5 +89,26 @@ export function OptionalValue({
     <Text span size="sm" c="dimmed">
       {placeholder}
     </Text>
+  );
+}
+
+/** YES on green or NO on grey (an active subscription), at WCAG AA contrast in both schemes. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge
+      color={active ? 'green' : 'gray'}
+      // Mantine's green text on its light green falls under WCAG AA in both schemes.
+      {...(active
+        ? {
+            className: classes.activeBadge,
+            // Mantine sets the badge's colour inline: it takes the class's colour.
+            style: { '--badge-color': 'var(--aerie-active-badge-color)' },
+          }
+        : {})}
+      variant="light"
+      radius="sm"
+    >
+      {active ? deviceMessages.yes : deviceMessages.no}
+    </Badge>
   );
 }

@@ -1,13 +1,12 @@
 import type { Device } from '@aerie/contract';
-import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { routePath } from '../../../../lib/route-paths';
 import { deviceMessages } from '../../messages';
 import { formatDataLimit, formatUtcDateTime } from '../../utils/device-display';
-import { Field, FieldList, OverviewCard } from './overview-card';
+import { ActiveBadge, Field, FieldList, OverviewCard } from './overview-card';
 import { SubscriptionHistoryModal, type HistoryColumns } from './subscription-history-modal';
-import classes from './overview.module.css';
 
 const texts = deviceMessages.overview.subscription;
 
@@ -54,21 +53,7 @@ export function SubscriptionCard({ device, showLinks, historyColumns }: Subscrip
             {formatUtcDateTime(active.endDate) ?? deviceMessages.notAvailable}
           </Field>
           <Field label={texts.active}>
-            <Badge
-              color={active.active ? 'green' : 'gray'}
-              // Mantine's green text on its light green falls under WCAG AA in both schemes.
-              {...(active.active
-                ? {
-                    className: classes.activeBadge,
-                    // Mantine sets the badge's colour inline: it takes the class's colour.
-                    style: { '--badge-color': 'var(--aerie-active-badge-color)' },
-                  }
-                : {})}
-              variant="light"
-              radius="sm"
-            >
-              {active.active ? deviceMessages.yes : deviceMessages.no}
-            </Badge>
+            <ActiveBadge active={active.active} />
           </Field>
         </FieldList>
       ) : (

@@ -1,10 +1,9 @@
 /**
  * The antenna options file (`.opt`, version 1): writer and strict reader.
- * Format: docs/formats/options-file.md. The reader never throws on input: every problem is a
+ * Format: docs/formats/opt.md. The reader never throws on input: every problem is a
  * file error or a field error in the shape of spec 001 §3 "Option validation response".
  */
 import { createHash } from 'node:crypto';
-import type { OptionsFileFieldResult } from '@aerie/contract';
 
 export const OPTIONS_FILE_HEADER = 'AERIE-OPT/1';
 export const OPTIONS_FILE_EXTENSION = '.opt';
@@ -68,6 +67,19 @@ export interface OptionsFileContent {
   features: readonly { shortcode: string; enabled: boolean }[];
 }
 
+/**
+ * One field of a file as the validator found it: spec 001 §3's `fields[]` entry (the contract's
+ * `optionsFileFieldResultSchema` has the same shape; the server hands these out as they are).
+ */
+export interface OptionsFileFieldResult {
+  field: string;
+  /** Why the value is refused; null when it is acceptable. */
+  error: string | null;
+  /** A note on an acceptable value the user should know; null when there is none. */
+  disclaimer: string | null;
+}
+
+/** Spec 001 §3's result for one file, without its name. */
 export interface OptionsFileValidation {
   isValid: boolean;
   error: string | null;

@@ -10,24 +10,9 @@ import {
   writeOptionsFile,
   type OptionsFileContent,
 } from './options-file.js';
+import { exampleOptionsContent } from './example.js';
 
-const content: OptionsFileContent = {
-  antennaSerial: 'KYM-2411234',
-  antennaModel: 'U8-MARITIME',
-  deviceId: '6f1c9a52-3e0b-4c1e-9b7a-2f4d5e6a7b8c',
-  deviceSerial: 'MAR-24000123',
-  modemSerial: 'IDQ-88112',
-  issuedAt: new Date('2026-11-22T12:00:00.000Z'),
-  issuedBy: 'Aerie',
-  softwareVersion: '5.1.1',
-  softwareTarget: null,
-  softwareLocked: false,
-  privateMode: false,
-  features: [
-    { shortcode: 'AES256', enabled: true },
-    { shortcode: 'TRANSEC', enabled: false },
-  ],
-};
+const content = exampleOptionsContent;
 
 /** Rewrites the checksum line so only the change under test makes the file invalid. */
 function resign(text: string): string {
@@ -36,6 +21,31 @@ function resign(text: string): string {
   for (const l of lines) hash.update(`${l}\n`);
   return `${lines.join('\n')}\nEND sha256=${hash.digest('hex')}\n`;
 }
+
+const serialArb = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/);
+const versionArb = fc.stringMatching(/^\d{1,3}(\.\d{1,3}){0,3}$/);
+/** Any content the writer accepts. */
+const validContent: fc.Arbitrary<OptionsFileContent> = fc.record({
+  antennaSerial: serialArb,
+  antennaModel: fc.option(serialArb),
+  deviceId: fc.uuid(),
+  deviceSerial: fc.option(serialArb),
+  modemSerial: fc.option(serialArb),
+  issuedAt: fc.date({
+    min: new Date('2000-01-01T00:00:00Z'),
+    max: new Date('2999-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  }),
+  issuedBy: fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,20}[A-Za-z]$/),
+  softwareVersion: fc.option(versionArb),
+  softwareTarget: fc.option(versionArb),
+  softwareLocked: fc.boolean(),
+  privateMode: fc.boolean(),
+  features: fc.uniqueArray(
+    fc.record({ shortcode: fc.stringMatching(/^[A-Z0-9_]{1,12}$/), enabled: fc.boolean() }),
+    { selector: (f) => f.shortcode, maxLength: 10 },
+  ),
+});
 
 const fieldOf = (text: string, field: string) =>
   validateOptionsFile(text).fields.find((f) => f.field === field);
@@ -57,40 +67,12 @@ describe('writeOptionsFile and readOptionsFile', () => {
   });
 
   it('round-trips any valid content (property)', () => {
-    const serial = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/);
-    const version = fc.stringMatching(/^\d{1,3}(\.\d{1,3}){0,3}$/);
     fc.assert(
-      fc.property(
-        fc.record({
-          antennaSerial: serial,
-          antennaModel: fc.option(serial),
-          deviceId: fc.uuid(),
-          deviceSerial: fc.option(serial),
-          modemSerial: fc.option(serial),
-          issuedAt: fc.date({
-            min: new Date('2000-01-01T00:00:00Z'),
-            max: new Date('2999-12-31T00:00:00Z'),
-            noInvalidDate: true,
-          }),
-          issuedBy: fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,20}[A-Za-z]$/),
-          softwareVersion: fc.option(version),
-          softwareTarget: fc.option(version),
-          softwareLocked: fc.boolean(),
-          privateMode: fc.boolean(),
-          features: fc.uniqueArray(
-            fc.record({
-              shortcode: fc.stringMatching(/^[A-Z0-9_]{1,12}$/),
-              enabled: fc.boolean(),
-            }),
-            { selector: (f) => f.shortcode, maxLength: 10 },
-          ),
-        }),
-        (c) => {
-          const read = readOptionsFile(writeOptionsFile(c));
-          expect(read.validation.isValid).toBe(true);
-          expect(read.content).toEqual(c);
-        },
-      ),
+      fc.property(validContent, (c) => {
+        const read = readOptionsFile(writeOptionsFile(c));
+        expect(read.validation.isValid).toBe(true);
+        expect(read.content).toEqual(c);
+      }),
       { numRuns: 200 },
     );
   });
@@ -254,14 +236,91 @@ describe('validateOptionsFile: hostile input', () => {
       { numRuns: 500 },
     );
   });
+});
 
-  it('never accepts a valid file with one line removed (property)', () => {
-    const lines = writeOptionsFile(content).split('\n');
+describe('validateOptionsFile: generated files, then broken (properties)', () => {
+  it('refuses a file cut anywhere after its first line as truncated', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: lines.length - 2 }), (i) => {
-        const cut = lines.filter((_, j) => j !== i).join('\n');
-        expect(validateOptionsFile(cut).isValid).toBe(false);
+      fc.property(
+        validContent,
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (c, at) => {
+          const text = writeOptionsFile(c);
+          // From the end of the header to before the END line's own line break.
+          const from = 'AERIE-OPT/1'.length;
+          const cut = from + Math.floor(at * (text.length - 1 - from));
+          expect(validateOptionsFile(text.slice(0, cut))).toMatchObject({
+            isValid: false,
+            error: M.truncated,
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a file with any one line removed', () => {
+    fc.assert(
+      fc.property(validContent, fc.nat(), (c, n) => {
+        const lines = writeOptionsFile(c).split('\n').slice(0, -1);
+        const i = n % lines.length;
+        const result = validateOptionsFile(lines.filter((_, j) => j !== i).join('\n') + '\n');
+        expect(result.isValid).toBe(false);
+        // Which error depends on the line: the header, a signed line (checksum), or END.
+        const expected = i === 0 ? M.header : i === lines.length - 1 ? M.truncated : M.checksum;
+        expect(result.error).toBe(expected);
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a file with any one byte changed, with a file error', () => {
+    fc.assert(
+      fc.property(validContent, fc.nat(), fc.integer({ min: 1, max: 255 }), (c, n, mask) => {
+        const bytes = new TextEncoder().encode(writeOptionsFile(c));
+        const i = n % bytes.length;
+        bytes[i] = bytes[i]! ^ mask;
+        const result = validateOptionsFile(bytes);
+        expect(result.isValid).toBe(false);
+        expect(result.error).not.toBeNull();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  const text = fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((v) => v.trim());
+  const badValues: [string, fc.Arbitrary<string>, string][] = [
+    ['antenna.serial', text.filter((v) => !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v)), M.serial],
+    [
+      'device.id',
+      text.filter((v) => !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(v)),
+      M.uuid,
+    ],
+    [
+      'software.version',
+      text.filter((v) => v !== '' && !/^\d{1,6}(\.\d{1,6}){0,3}$/.test(v)),
+      M.version,
+    ],
+    ['software.locked', text.filter((v) => v !== 'true' && v !== 'false'), M.boolean],
+    ['private.mode', text.filter((v) => v !== 'true' && v !== 'false'), M.boolean],
+    ['feature.AES256', text.filter((v) => v !== 'enabled' && v !== 'disabled'), M.feature],
+  ];
+  it.each(badValues)('reports any value %s refuses as its field error', (field, values, error) => {
+    fc.assert(
+      fc.property(validContent, values, (c, value) => {
+        const file = writeOptionsFile({
+          ...c,
+          features: [{ shortcode: 'AES256', enabled: true }],
+        });
+        const text = resign(
+          file.replace(new RegExp(`^${field}=.*$`, 'm'), () => `${field}=${value}`),
+        );
+        const result = validateOptionsFile(text);
+        expect(result.isValid).toBe(false);
+        expect(result.error).toBeNull();
+        expect(result.fields.filter((f) => f.error)).toEqual([{ field, error, disclaimer: null }]);
+      }),
+      { numRuns: 100 },
     );
   });
 });

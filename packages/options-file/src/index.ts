@@ -1,0 +1,2 @@
+export * from './options-file.js';
+export { exampleOptionsContent } from './example.js';
