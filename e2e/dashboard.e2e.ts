@@ -1,4 +1,4 @@
-import type { DeviceList } from '@aerie/contract';
+import type { DeviceList, Subscription, SubscriptionList } from '@aerie/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiAsUser } from './support/api.js';
@@ -259,5 +259,62 @@ describe('personal dashboards (/dashboard, kept in the browser)', () => {
     await expect.poll(() => widgets.count()).toBe(1);
     // The widget's frame may still be loading its list just after the reload: wait for it.
     await expect.poll(() => listWidget.isVisible()).toBe(true);
+  });
+
+  test('pinning a subscription: its month against the data limit, its terminals, a link to its page', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsRole(page, 'accountAdmin');
+    const list = await apiAsUser<SubscriptionList>(
+      page,
+      '/v3/subscriptions?take=50&sortField=EndDate&sortDirection=DESC',
+    );
+    let subscription: Subscription | null = null;
+    for (const item of list.items) {
+      const s = await apiAsUser<Subscription>(page, `/v3/subscriptions/${item.id}`);
+      if (s.active && s.dataLimitInGb !== null && s.dataLimitInGb !== 9999) {
+        subscription = s;
+        break;
+      }
+    }
+    if (!subscription) throw new Error('no current subscription with a data limit');
+    const s = subscription;
+    for (const as of ['As a tile (1x1)', 'As a list (3x6)']) {
+      await page.goto(`${baseUrl()}/subscriptions/${s.id}/overview`);
+      await waitForShell(page);
+      await expectVisible(page.getByRole('heading', { level: 1, name: s.description }), 'the page');
+      await page.getByRole('button', { name: 'Pin to dashboard' }).click();
+      await page.getByRole('menuitem', { name: as }).click();
+      await expectVisible(
+        page.getByText(`${s.description} is pinned to "My Dashboard".`),
+        'the confirmation',
+      );
+    }
+    await openDashboard(page);
+    const widgets = page.getByRole('listitem', { name: s.description });
+    await expect.poll(() => widgets.count()).toBe(2);
+    const now = new Date();
+    const month = s.monthlyUsageHistory.find(
+      (u) => u.year === now.getUTCFullYear() && u.month === now.getUTCMonth() + 1,
+    );
+    const percent = Math.min(
+      100,
+      Math.floor(((month?.value ?? 0) / (s.dataLimitInGb! * 1e9)) * 100),
+    );
+    const tile = page.getByTestId('subscription-widget-single');
+    await expectVisible(
+      tile.getByText(new RegExp(`of ${s.dataLimitInGb} GB \\(${percent}%\\)$`)),
+      'the usage',
+    );
+    await expectVisible(
+      tile.getByRole('progressbar', { name: `${percent}% of the data limit used this month` }),
+      'the usage bar',
+    );
+    const listed = page.getByTestId('subscription-widget-list');
+    await expectVisible(listed.getByText(s.accountName, { exact: true }), 'the account');
+    await screenshot(page, 'dashboard-subscription-widgets', { fullPage: false });
+    await expectNoSeriousAxeViolations(page);
+    await widgets.first().getByRole('link', { name: s.description }).click();
+    await page.waitForURL((url) => url.pathname === `/subscriptions/${s.id}/overview`);
   });
 });

@@ -47,7 +47,6 @@ export const dashboardsMessages = {
   gridLabel: (dashboard: string) => `Widgets of ${dashboard}`,
   deviceFallbackName: 'Device',
   subscriptionFallbackName: 'Subscription',
-  subscriptionNotShown: 'Subscriptions are not shown on dashboards yet.',
 } as const;
 
 /** The spec's maximum length of a dashboard name. */

@@ -14,6 +14,7 @@ import {
 import { Icon } from '../../../components/ui/icons';
 import { routePath } from '../../../lib/route-paths';
 import { deviceQueryNameOptions, DeviceWidget } from '../../devices';
+import { subscriptionQueryNameOptions, SubscriptionWidget } from '../../subscriptions';
 import type { DashboardsApi } from '../hooks/use-dashboards';
 import { dashboardsMessages as m } from '../messages';
 import {
@@ -299,6 +300,10 @@ function useWidgetEntity(widget: Widget): {
     ...deviceQueryNameOptions(widget.entityId),
     enabled: isDevice,
   });
+  const { data: subscriptionName } = useQuery({
+    ...subscriptionQueryNameOptions(widget.entityId),
+    enabled: !isDevice,
+  });
   if (isDevice) {
     return {
       name: deviceName ?? m.deviceFallbackName,
@@ -307,12 +312,8 @@ function useWidgetEntity(widget: Widget): {
     };
   }
   return {
-    name: m.subscriptionFallbackName,
-    link: null,
-    content: (
-      <Text size="xs" c="dimmed">
-        {m.subscriptionNotShown}
-      </Text>
-    ),
+    name: subscriptionName ?? m.subscriptionFallbackName,
+    link: routePath('subscription2Overview', { id: widget.entityId }),
+    content: <SubscriptionWidget subscriptionId={widget.entityId} type={widget.type} />,
   };
 }

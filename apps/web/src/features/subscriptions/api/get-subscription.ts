@@ -4,20 +4,32 @@ import {
   SUBSCRIPTION_DEVICES_DEFAULT_TAKE,
   subscriptionsEndpoints,
 } from '@aerie/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { SUBSCRIPTIONS_QUERY_ROOT } from './get-subscriptions';
 
 export const subscriptionQueryKey = (id: string) =>
   [...SUBSCRIPTIONS_QUERY_ROOT, 'detail', id] as const;
 
-/** `GET /v3/subscriptions/{id}`: one subscription with its monthly usage (404 outside). */
-export function useSubscription(id: string) {
-  return useQuery({
+function subscriptionQueryOptions(id: string) {
+  return queryOptions({
     queryKey: subscriptionQueryKey(id),
     queryFn: ({ signal }): Promise<Subscription> =>
       callApi(subscriptionsEndpoints.get, { params: { id } }, { signal }),
     staleTime: 30_000,
+  });
+}
+
+/** `GET /v3/subscriptions/{id}`: one subscription with its monthly usage (404 outside). */
+export function useSubscription(id: string) {
+  return useQuery(subscriptionQueryOptions(id));
+}
+
+/** The subscription's description alone, from the same cached answer (a dashboard widget's frame). */
+export function subscriptionQueryNameOptions(id: string) {
+  return queryOptions({
+    ...subscriptionQueryOptions(id),
+    select: (subscription: Subscription) => subscription.description,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Subscription } from '@aerie/contract';
-import { Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useDeferredValue, type ReactNode } from 'react';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../../components/detail-frame/detail-frame';
 import { useDetailPaneShown } from '../../../lib/detail-pane-shown';
 import { usePageTitle } from '../../../lib/page-title';
+import { PinSlot } from '../../../lib/pin-slot';
 import { useSubscription } from '../api/get-subscription';
 import { subscriptionMessages as m } from '../messages';
 
@@ -52,9 +53,16 @@ export function SubscriptionFrame({ section, children }: SubscriptionFrameProps)
     <DetailFrame
       title={subscription.description}
       aside={
-        <Text c="dimmed" size="sm">
-          {subscription.productCode}
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          <Text c="dimmed" size="sm">
+            {subscription.productCode}
+          </Text>
+          <PinSlot
+            entityType="subscription"
+            entityId={subscription.id}
+            name={subscription.description}
+          />
+        </Group>
       }
       itemId={subscription.id}
       section={section}
