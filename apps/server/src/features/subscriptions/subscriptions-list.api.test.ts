@@ -162,6 +162,47 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
     expect(seen).toEqual(all);
   });
 
+  it("pages an Account Admin's tree by end date, either way and filtered, as one sorted list", async () => {
+    for (const direction of ['ASC', 'DESC'] as const) {
+      const all = await sqlIds(
+        `select id from subscriptions where account_id in (${NORTHWIND_TREE})
+          order by end_date ${direction}, id ${direction}`,
+      );
+      expect(all.length).toBeGreaterThan(20);
+      const seen: string[] = [];
+      for (let skip = 0; skip < all.length; skip += 7)
+        seen.push(
+          ...ids(
+            await page('accountAdmin', {
+              skip: String(skip),
+              take: '7',
+              sortField: 'EndDate',
+              sortDirection: direction,
+            }),
+          ).map(String),
+        );
+      expect(seen, direction).toEqual(all);
+    }
+    // One account of the tree, and text: the same rows as the database gives.
+    const [one] = await api.rows<{ id: string }>(
+      `select account_id as id from subscriptions where account_id in (${NORTHWIND_TREE})
+        group by account_id order by count(*) desc limit 1`,
+    );
+    const filtered = await page('accountAdmin', {
+      filters: `AccountId:${one!.id}`,
+      query: 'sat',
+      take: '1000',
+    });
+    expect(ids(filtered).map(String)).toEqual(
+      await sqlIds(
+        `select id from subscriptions where account_id = $1
+           and (subscription_number ilike '%sat%' or description ilike '%sat%' or product_code ilike '%sat%')
+         order by end_date, id`,
+        [one!.id],
+      ),
+    );
+  });
+
   it('returns only the requested fields, every list field by default', async () => {
     const p = await page('superUser', { fields: 'description,EndDate', take: '3' });
     for (const item of p.items)
