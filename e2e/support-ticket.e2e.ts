@@ -46,11 +46,18 @@ describe('support tickets', () => {
     // Until the required fields are there, Submit says what is missing.
     const submit = form(page).getByRole('button', { name: 'Submit ticket' });
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
-    await submit.hover();
-    await expectVisible(
-      page.getByRole('tooltip', { name: 'Please complete all required fields.' }),
-      'the tooltip',
-    );
+    // Hovered until the tooltip shows: a hover while the pane was still sliding in could land
+    // beside the button and open nothing (a retry in session 12's CI).
+    const tooltip = page.getByRole('tooltip', { name: 'Please complete all required fields.' });
+    await expect
+      .poll(
+        async () => {
+          await submit.hover();
+          return tooltip.isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
 
     // A Problem asks for its impact; choosing another type resets the subtype.
     await choose(page, 'Type', 'Problem');
