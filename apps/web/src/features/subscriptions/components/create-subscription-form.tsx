@@ -30,7 +30,7 @@ const EMPTY: Values = {
 };
 
 /** The form's values as the call's body (blank optional fields left out). */
-export function createBody(v: Values): Record<string, unknown> {
+function createBody(v: Values): Record<string, unknown> {
   return {
     accountId: v.accountId,
     productCode: v.productCode,

@@ -27,7 +27,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { callApi, isApiError } from '../../../lib/api-client';
 import { routePath } from '../../../lib/route-paths';
@@ -37,6 +37,7 @@ import {
   useDeleteSubscription,
   type SubscriptionChange,
 } from '../api/change-subscription';
+import { subscriptionQueryKey } from '../api/get-subscription';
 import { subscriptionMessages } from '../messages';
 import classes from './subscription-overview.module.css';
 
@@ -128,30 +129,10 @@ export function SubscriptionActions({ subscription: s, role }: SubscriptionActio
           </Button>
         ) : null}
         {canManage && !ended ? (
-          <Button
-            size="xs"
-            variant="outline"
-            color="red.9"
-            className={classes.danger}
-            // Mantine sets the colour inline: it takes the class's (readable in both schemes).
-            style={{ '--button-color': 'var(--aerie-danger-text)' }}
-            onClick={() => setDialog('cancel')}
-          >
-            {m.actions.cancel}
-          </Button>
+          <DangerButton onClick={() => setDialog('cancel')}>{m.actions.cancel}</DangerButton>
         ) : null}
         {canManage && deletable ? (
-          <Button
-            size="xs"
-            variant="outline"
-            color="red.9"
-            className={classes.danger}
-            // Mantine sets the colour inline: it takes the class's (readable in both schemes).
-            style={{ '--button-color': 'var(--aerie-danger-text)' }}
-            onClick={() => setDialog('delete')}
-          >
-            {m.actions.delete}
-          </Button>
+          <DangerButton onClick={() => setDialog('delete')}>{m.actions.delete}</DangerButton>
         ) : null}
       </Group>
 
@@ -241,6 +222,23 @@ export function SubscriptionActions({ subscription: s, role }: SubscriptionActio
   );
 }
 
+/** A removal's button: red text readable on the light and the dark page. */
+function DangerButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      color="red.9"
+      className={classes.danger}
+      // Mantine sets the colour inline: it takes the class's (readable in both schemes).
+      style={{ '--button-color': 'var(--aerie-danger-text)' }}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** What a form does with a refused change: the field the server named shows its message. */
 type OnError = (cause: unknown) => void;
 
@@ -303,7 +301,7 @@ function editValues(s: Subscription): EditValues {
 }
 
 /** The body of the changed fields only: an empty field clears its value (null). */
-export function editBody(before: EditValues, after: EditValues, fields: readonly EditField[]) {
+function editBody(before: EditValues, after: EditValues, fields: readonly EditField[]) {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     const value = after[field].trim();
@@ -463,7 +461,7 @@ function usePoolChoices(subscription: Subscription) {
       ),
   });
   const current = useQuery({
-    queryKey: ['subscriptions', 'detail', subscription.id, 'devices', 'all'],
+    queryKey: [...subscriptionQueryKey(subscription.id), 'devices', 'all'] as const,
     queryFn: ({ signal }) =>
       callApi(
         subscriptionsEndpoints.devices,
