@@ -62,7 +62,7 @@ describe('the identity pages', () => {
     const violations = await watchCsp(page);
     await page.goto(`${baseUrl()}/welcome`);
     await expectVisible(page.getByRole('main'), 'the welcome page');
-    await signIn(page, baseUrl(), demoUsers[0]!);
+    await signIn(page, baseUrl(), demoUsers[0]!, { form: true });
     await page.reload();
     await expectVisible(
       page.getByRole('heading', { name: /^Welcome,/ }),
@@ -122,7 +122,7 @@ describe('the identity pages', () => {
     expect(scripts.filter((s) => /\/start-|protected-layout-|devices-page-/.test(s))).toEqual([]);
 
     scripts.length = 0;
-    await signIn(page, baseUrl(), demoUsers[0]!);
+    await signIn(page, baseUrl(), demoUsers[0]!, { form: true });
     await expectVisible(page.getByRole('heading', { name: /^Welcome,/ }), 'the home heading');
     expect(scripts.some((s) => s.includes('/start-'))).toBe(true);
     expect(scripts.some((s) => s.includes('protected-layout-'))).toBe(true);

@@ -22,7 +22,7 @@ describe('sign-in through the identity provider', () => {
       const { page } = session;
       const url = baseUrl();
 
-      await signIn(page, url, user);
+      await signIn(page, url, user, { form: true });
 
       await expectVisible(
         page.getByRole('heading', { name: `Welcome, ${user.firstName} ${user.lastName}` }),
@@ -92,7 +92,7 @@ describe('sign-in through the identity provider', () => {
     const user = demoUsers.at(-1);
     if (!user) throw new Error('no demo users');
 
-    await signIn(page, baseUrl(), user, { path: '/home?x=1' });
+    await signIn(page, baseUrl(), user, { path: '/home?x=1', form: true });
 
     const here = new URL(page.url());
     expect(`${here.pathname}${here.search}`).toBe('/home?x=1');

@@ -16,6 +16,11 @@ declare module 'vitest' {
     baseUrls: string[];
     /** The mail catcher's HTTP address: what the servers sent over SMTP (support/mail.ts). */
     mailCatcherUrl: string;
+    /**
+     * A directory of this run where each worker keeps the identity provider's session cookies
+     * of the users it signed in (support/auth.ts, signIn), removed when the run ends.
+     */
+    sessionDir: string;
   }
 }
 
@@ -238,9 +243,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   if (!seeded) rmSync(seedDir, { recursive: true, force: true });
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const sessionDir = mkdtempSync(join(tmpdir(), 'aerie-e2e-sessions-'));
   const stopAll = async (): Promise<void> => {
     await Promise.all(servers.map((s) => s.stop()));
     await catcher.stop();
+    rmSync(sessionDir, { recursive: true, force: true });
   };
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {
@@ -252,5 +259,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     servers.map((s) => s.baseUrl),
   );
   project.provide('mailCatcherUrl', catcher.httpUrl);
+  project.provide('sessionDir', sessionDir);
   return stopAll;
 }

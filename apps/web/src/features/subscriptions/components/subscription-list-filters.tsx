@@ -52,8 +52,12 @@ export const SubscriptionListFilters = memo(function SubscriptionListFilters({
 }: SubscriptionListFiltersProps) {
   const [text, setText] = useState(view.query);
 
+  // The box shows a click at once; the address (and the list) follow a moment later.
+  const [over80, setOver80] = useState(view.usage === 'over80');
+
   // The address changed from elsewhere (back button, a shared link): show its values.
   useEffect(() => setText(view.query), [view.query]);
+  useEffect(() => setOver80(view.usage === 'over80'), [view.usage]);
 
   const accountOptions = useMemo(
     () => [
@@ -104,8 +108,12 @@ export const SubscriptionListFilters = memo(function SubscriptionListFilters({
       </Suspense>
       <Checkbox
         label={m.usageOver80}
-        checked={view.usage === 'over80'}
-        onChange={(event) => onChange({ usage: event.currentTarget.checked ? 'over80' : null })}
+        checked={over80}
+        onChange={(event) => {
+          const checked = event.currentTarget.checked;
+          setOver80(checked);
+          onChange({ usage: checked ? 'over80' : null });
+        }}
         // Level with the middle of the inputs beside it (36 px high, the box 20 px).
         mb={8}
       />
