@@ -9,7 +9,15 @@ import { waitForShell, withDarkTheme } from './support/shell.js';
 
 const session = useBrowser();
 
-const HEADERS = ['Sub Number', 'Product', 'KPC', 'Account', 'Start Date', 'End Date'];
+const HEADERS = [
+  'Sub Number',
+  'Product',
+  'KPC',
+  'Account',
+  'Start Date',
+  'End Date',
+  'Usage This Month',
+];
 
 function userOf(role: RoleKey) {
   const found = demoUsers.find((u) => u.role === role);
@@ -320,6 +328,19 @@ describe('subscriptions list usage filter', () => {
       expect(s.dataLimitInGb).not.toBe(9999);
       expect((month?.value ?? 0) * 100).toBeGreaterThanOrEqual((s.dataLimitInGb ?? 0) * 1e9 * 80);
     }
+    // The usage column (POST /v2.1/subscriptions/usage for the page's rows): each row's share
+    // of its limit, at least 80% here, over a bar at the alert level.
+    await expect
+      .poll(async () => (await cells(page, 'usage')).every((text) => text.endsWith('%)')))
+      .toBe(true);
+    const usage = await cells(page, 'usage');
+    expect(usage).toHaveLength(products.length);
+    for (const text of usage) {
+      const percent = /\((\d+)%\)$/.exec(text);
+      expect(percent, text).not.toBeNull();
+      expect(Number(percent![1])).toBeGreaterThanOrEqual(80);
+    }
+    expect(await table(page).locator('td[data-column="usage"] [data-level="ok"]').count()).toBe(0);
     await screenshot(page, 'subscriptions-usage-filter');
 
     // The address opens the same view; clearing the box shows every subscription again.

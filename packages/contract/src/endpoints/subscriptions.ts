@@ -24,6 +24,8 @@ import {
 import {
   subscriptionUsageQuerySchema,
   subscriptionUsageSchema,
+  subscriptionsUsageBodySchema,
+  subscriptionsUsageSchema,
 } from '../subscriptions/subscription-usage.js';
 
 /**
@@ -71,6 +73,21 @@ export const subscriptionsEndpoints = {
     params: subscriptionIdParamsSchema,
     query: subscriptionUsageQuerySchema,
     responses: { 200: subscriptionUsageSchema },
+  }),
+  usageByIds: endpoint({
+    method: 'POST',
+    path: '/v2.1/subscriptions/usage',
+    tags: ['subscriptions'],
+    summary: "One month's usage of many subscriptions (unseen ids are left out)",
+    description: [
+      'Body: `ids` (1 to 100 subscription ids) and the UTC month as `year` and `month`, or',
+      'neither for the current month. Answers, in the order asked, each of those subscriptions',
+      "the caller sees with its data limit and the month's satellite, cellular and total usage",
+      'in bytes (0 without traffic). A read: not rate-limited as a write.',
+    ].join(' '),
+    access: list,
+    body: subscriptionsUsageBodySchema,
+    responses: { 200: subscriptionsUsageSchema },
   }),
   devices: endpoint({
     method: 'GET',

@@ -31,3 +31,48 @@ export const subscriptionUsageSchema = z.discriminatedUnion('groupBy', [
   z.object({ groupBy: z.literal('daily'), items: z.array(subscriptionDailyUsageSchema) }),
 ]);
 export type SubscriptionUsage = z.infer<typeof subscriptionUsageSchema>;
+
+/** Most subscriptions one `POST /v2.1/subscriptions/usage` answers (a list page is 50). */
+export const SUBSCRIPTIONS_USAGE_IDS_MAX = 100;
+
+/**
+ * `POST /v2.1/subscriptions/usage`: one UTC month's usage of many subscriptions at once (the
+ * subscriptions list's usage column asks for a page's). The month is `year` and `month`
+ * together, or neither: the current month (UTC).
+ */
+export const subscriptionsUsageBodySchema = z
+  .object({
+    ids: z
+      .array(z.uuid('Each of ids must be a subscription id.'))
+      .min(1, 'ids must name at least one subscription.')
+      .max(
+        SUBSCRIPTIONS_USAGE_IDS_MAX,
+        `ids may name at most ${SUBSCRIPTIONS_USAGE_IDS_MAX} subscriptions.`,
+      ),
+    year: z.number().int().min(2000).max(2100).optional(),
+    month: z.number().int().min(1).max(12).optional(),
+  })
+  .refine((body) => (body.year === undefined) === (body.month === undefined), {
+    message: 'year and month go together: give both or neither.',
+    path: ['month'],
+  });
+export type SubscriptionsUsageBody = z.infer<typeof subscriptionsUsageBodySchema>;
+
+/** One subscription's usage in the month, in bytes (0 without traffic); value is both. */
+export const subscriptionsUsageItemSchema = z.object({
+  id: z.uuid(),
+  /** 9999 means Unlimited; null is missing (malformed). */
+  dataLimitInGb: z.number().int().nullable(),
+  value: z.number().min(0),
+  satelliteValue: z.number().min(0),
+  cellularValue: z.number().min(0),
+});
+export type SubscriptionsUsageItem = z.infer<typeof subscriptionsUsageItemSchema>;
+
+/** The month asked for and the usage of those of `ids` the caller sees, in the order asked. */
+export const subscriptionsUsageSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  items: z.array(subscriptionsUsageItemSchema),
+});
+export type SubscriptionsUsage = z.infer<typeof subscriptionsUsageSchema>;

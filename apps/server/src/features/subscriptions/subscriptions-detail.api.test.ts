@@ -5,6 +5,8 @@ import {
   subscriptionDeviceListSchema,
   subscriptionSchema,
   subscriptionUsageSchema,
+  subscriptionsUsageSchema,
+  SUBSCRIPTIONS_USAGE_IDS_MAX,
   type RoleKey,
 } from '@aerie/contract';
 import { ACCOUNT_ROLES, MISSING_ID as MISSING, sameFor } from '../../test/fleet-fixtures.js';
@@ -195,6 +197,75 @@ describe('GET /v3/subscriptions/{id}/usage', () => {
     expect(bad.json<{ message: string }>().message).toContain('groupBy');
     expect((await usage('accountAdmin', t.outside, 'daily')).statusCode).toBe(404);
     expect((await usage('credentialed', t.northwind)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /v2.1/subscriptions/usage', () => {
+  const usage = (role: RoleKey | null, body: unknown) =>
+    t.api.call(role, 'POST', '/v2.1/subscriptions/usage', { body });
+
+  it("answers a month's usage of each subscription asked, in the order asked, as stored", async () => {
+    const [month] = await t.api.rows<{ year: number; month: number }>(
+      `select year, month from subscription_monthly_usage where subscription_id = $1
+       order by satellite_bytes + cellular_bytes desc limit 1`,
+      [t.northwind],
+    );
+    const body = { ids: [t.outside, t.northwind, MISSING, t.outside], ...month };
+    const res = await usage('salesSupport', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = subscriptionsUsageSchema.parse(res.json());
+    const truth = await t.api.rows<{ id: string; limit: number | null; sat: string; cell: string }>(
+      `select s.id, s.data_limit_gb as limit,
+              coalesce(u.satellite_bytes, 0)::text as sat, coalesce(u.cellular_bytes, 0)::text as cell
+       from subscriptions s left join subscription_monthly_usage u
+         on u.subscription_id = s.id and u.year = $2 and u.month = $3
+       where s.id = any($1::uuid[])`,
+      [[t.outside, t.northwind], month!.year, month!.month],
+    );
+    const expected = (id: string) => {
+      const row = truth.find((r) => r.id === id)!;
+      return {
+        id,
+        dataLimitInGb: row.limit,
+        satelliteValue: Number(row.sat),
+        cellularValue: Number(row.cell),
+        value: Number(row.sat) + Number(row.cell),
+      };
+    };
+    expect(answer).toEqual({ ...month, items: [expected(t.outside), expected(t.northwind)] });
+    expect(answer.items[1]!.value).toBeGreaterThan(0);
+  });
+
+  it("leaves another account's subscriptions out for an Account Admin, as if they did not exist", async () => {
+    const res = await usage('accountAdmin', { ids: [t.outside, t.northwind] });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = subscriptionsUsageSchema.parse(res.json());
+    expect(answer.items.map((i) => i.id)).toEqual([t.northwind]);
+    // Without a month: the current one, in UTC.
+    const now = new Date();
+    expect([answer.year, answer.month]).toEqual([now.getUTCFullYear(), now.getUTCMonth() + 1]);
+    const alone = subscriptionsUsageSchema.parse(
+      (await usage('accountAdmin', { ids: [t.outside] })).json(),
+    );
+    expect(alone.items).toEqual([]);
+  });
+
+  it('answers 400 naming the field for a bad body, 403 to Credentialed, 401 without a token', async () => {
+    const field = async (body: unknown) => {
+      const res = await usage('superUser', body);
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json<{ field?: string; message: string }>();
+    };
+    expect((await field({ ids: [] })).field).toBe('ids');
+    expect((await field({ ids: ['not-an-id'] })).field).toMatch(/^ids/);
+    expect((await field({ ids: ['\u0000'] })).field).toMatch(/^ids/);
+    const tooMany = Array.from({ length: SUBSCRIPTIONS_USAGE_IDS_MAX + 1 }, () => t.northwind);
+    expect((await field({ ids: tooMany })).field).toBe('ids');
+    expect((await field({ ids: [t.northwind], year: 2026 })).field).toBe('month');
+    expect((await field({ ids: [t.northwind], year: 2026, month: 13 })).field).toBe('month');
+    expect((await field({})).field).toBe('ids');
+    expect((await usage('credentialed', { ids: [t.northwind] })).statusCode).toBe(403);
+    expect((await usage(null, { ids: [t.northwind] })).statusCode).toBe(401);
   });
 });
 

@@ -7,11 +7,13 @@ import type {
   SubscriptionListItem,
   SubscriptionMonthlyUsage,
   SubscriptionSummary,
+  SubscriptionsUsageItem,
 } from '@aerie/contract';
 import type {
   ActivityRow,
   DailyUsageRow,
   MonthlyUsageRow,
+  MonthUsageByIdRow,
   SubscriptionDeviceRow,
   SubscriptionListRow,
   SubscriptionRow,
@@ -86,6 +88,17 @@ export function presentSubscriptionSummary(
     summary.nmsId = row.nmsId;
   }
   return summary;
+}
+
+export function presentMonthUsageById(row: MonthUsageByIdRow): SubscriptionsUsageItem {
+  const { satelliteBytes: satelliteValue, cellularBytes: cellularValue } = row;
+  return {
+    id: row.id,
+    dataLimitInGb: row.dataLimitInGb,
+    value: satelliteValue + cellularValue,
+    satelliteValue,
+    cellularValue,
+  };
 }
 
 export function presentMonthlyUsage(row: MonthlyUsageRow): SubscriptionMonthlyUsage {

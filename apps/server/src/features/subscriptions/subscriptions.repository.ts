@@ -52,6 +52,9 @@ export type MonthlyUsageRow = Pick<
   typeof subscriptionMonthlyUsage.$inferSelect,
   'year' | 'month' | 'satelliteBytes' | 'cellularBytes'
 >;
+/** A subscription's usage in one month (0 bytes without a row). */
+export type MonthUsageByIdRow = Pick<SubscriptionColumns, 'id' | 'dataLimitInGb'> &
+  Pick<MonthlyUsageRow, 'satelliteBytes' | 'cellularBytes'>;
 export type DailyUsageRow = Pick<
   typeof deviceDailyUsage.$inferSelect,
   'satelliteBytes' | 'cellularBytes'
@@ -206,6 +209,33 @@ export function createSubscriptionsRepository(pool: pg.Pool) {
         `select ${SUBSCRIPTION_COLUMNS} from subscriptions s join accounts a on a.id = s.account_id
          where s.id = any(${p.add(ids)}::uuid[]) ${scoped(scope, 's.account_id', p.add)}
          order by s.start_date desc, s.id`,
+        p.params,
+      );
+      return r.rows;
+    },
+
+    /**
+     * One UTC month's usage of those of `ids` in the scope, in the order of `ids`: 0 bytes for
+     * a subscription without a row that month.
+     */
+    async monthUsageByIds(
+      scope: AccountScope,
+      ids: readonly string[],
+      year: number,
+      month: number,
+    ): Promise<MonthUsageByIdRow[]> {
+      if (ids.length === 0) return [];
+      const p = parameters();
+      const list = p.add(ids);
+      const r = await pool.query<MonthUsageByIdRow>(
+        `select s.id, s.data_limit_gb as "dataLimitInGb",
+                coalesce(u.satellite_bytes, 0)::float8 as "satelliteBytes",
+                coalesce(u.cellular_bytes, 0)::float8 as "cellularBytes"
+         from subscriptions s
+         left join subscription_monthly_usage u
+           on u.subscription_id = s.id and u.year = ${p.add(year)} and u.month = ${p.add(month)}
+         where s.id = any(${list}::uuid[]) ${scoped(scope, 's.account_id', p.add)}
+         order by array_position(${list}::uuid[], s.id)`,
         p.params,
       );
       return r.rows;

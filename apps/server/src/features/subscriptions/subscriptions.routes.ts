@@ -25,6 +25,13 @@ export function subscriptionsRoutes(
       async (request) => service.byIds(request.principal(), request.body.ids),
       { limits: { write: false } },
     );
+    // A POST that reads (at most 100 ids): no write.
+    route(
+      app,
+      subscriptions.usageByIds,
+      async (request) => service.usageByIds(request.principal(), request.body),
+      { limits: { write: false } },
+    );
     route(app, subscriptions.get, async (request) =>
       service.get(request.principal(), request.params.id),
     );

@@ -77,6 +77,21 @@ function fakeRepository(): SubscriptionsRepository {
       return { rows: all.map(({ account: _, ...d }) => d), count: all.length };
     },
     activity: unused('activity'),
+    // Like the SQL: in the scope, in the order asked, 0 bytes outside October 2026.
+    monthUsageByIds: async (scope, ids, year, month) =>
+      ids.flatMap((id) => {
+        const row = rows.find((r) => r.id === id && inScope(scope, r.accountId));
+        if (!row) return [];
+        const october = year === 2026 && month === 10;
+        return [
+          {
+            id: row.id,
+            dataLimitInGb: row.dataLimitInGb,
+            satelliteBytes: october ? 1000 : 0,
+            cellularBytes: october ? 24 : 0,
+          },
+        ];
+      }),
   };
 }
 
@@ -94,6 +109,33 @@ describe('subscriptions service: lists', () => {
     await expect(service.byIds(principalOf(role), ['own'])).rejects.toMatchObject({
       statusCode: 403,
     });
+    await expect(service.usageByIds(principalOf(role), { ids: ['own'] })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+  });
+
+  it("answers a month's usage of the subscriptions asked that the caller sees, in the order asked", async () => {
+    const service = setUp();
+    const october = await service.usageByIds(principalOf('accountAdmin'), {
+      ids: ['child', 'other', 'own', 'child'],
+      year: 2026,
+      month: 10,
+    });
+    expect(october).toEqual({
+      year: 2026,
+      month: 10,
+      items: ['child', 'own'].map((id) => ({
+        id,
+        dataLimitInGb: 50,
+        value: 1024,
+        satelliteValue: 1000,
+        cellularValue: 24,
+      })),
+    });
+    // Without a month: the current one, in UTC (1 January 00:30 UTC is still the 1st there).
+    const now = new Date('2027-01-01T00:30:00Z');
+    const current = await service.usageByIds(principalOf('salesSupport'), { ids: ['other'] }, now);
+    expect(current).toMatchObject({ year: 2027, month: 1, items: [{ id: 'other', value: 0 }] });
   });
 
   it("lists the caller's accounts' subscriptions; unseen ids are simply absent", async () => {

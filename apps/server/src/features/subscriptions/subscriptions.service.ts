@@ -17,6 +17,8 @@ import {
   type SubscriptionSummaryList,
   type SubscriptionUsage,
   type SubscriptionUsageQuery,
+  type SubscriptionsUsage,
+  type SubscriptionsUsageBody,
   type SubscriptionV21,
 } from '@aerie/contract';
 import { can, type Authorize } from '../../plugins/authorization.js';
@@ -28,6 +30,7 @@ import {
   presentActivity,
   presentDailyUsage,
   presentMonthlyUsage,
+  presentMonthUsageById,
   presentSubscription,
   presentSubscriptionDevice,
   presentSubscriptionListItem,
@@ -169,6 +172,22 @@ export function createSubscriptionsService(
       if (groupBy === 'daily')
         return { groupBy, items: (await repo.dailyUsage(row.id)).map(presentDailyUsage) };
       return { groupBy, items: (await repo.monthlyUsage(row.id)).map(presentMonthlyUsage) };
+    },
+
+    /**
+     * `POST /v2.1/subscriptions/usage`: a UTC month's usage (the current one unless asked) of
+     * those of `ids` the caller sees, in the order asked; others are simply absent.
+     */
+    async usageByIds(
+      principal: Principal,
+      body: SubscriptionsUsageBody,
+      now: Date = new Date(),
+    ): Promise<SubscriptionsUsage> {
+      const { scope } = await authorize(principal, api.subscriptions.usageByIds.access);
+      const year = body.year ?? now.getUTCFullYear();
+      const month = body.month ?? now.getUTCMonth() + 1;
+      const rows = await repo.monthUsageByIds(scope, [...new Set(body.ids)], year, month);
+      return { year, month, items: rows.map(presentMonthUsageById) };
     },
 
     /** `POST /v3/subscriptions`: those of `ids` the caller sees; others are simply absent. */

@@ -25,6 +25,11 @@ export const subscriptionMessages = {
     /** Usage alerts (docs/decisions/038-usage-alerts.md): the list's `usage=over80` filter. */
     usageOver80: 'Over 80% of data this month',
     unknownNumber: 'Unknown',
+    /** spec 001 §8, "Subscription usage": `POST /v2.1/subscriptions/usage` failed. */
+    usageFailed: 'Failed to fetch Subscription usage due to exception.',
+    usageOf: (used: string, limit: string) => `${used} of ${limit}`,
+    unlimited: 'Unlimited',
+    usageLabel: (percent: number) => `${percent}% of the data limit`,
   },
   columns: {
     subscriptionNumber: 'Sub Number',
@@ -33,6 +38,7 @@ export const subscriptionMessages = {
     account: 'Account',
     startDate: 'Start Date',
     endDate: 'End Date',
+    usage: 'Usage This Month',
   },
   sections: { overview: 'Overview', json: 'JSON' },
   tabsLabel: 'Subscription sections',

@@ -1,4 +1,8 @@
-import { type SubscriptionList, subscriptionsEndpoints } from '@aerie/contract';
+import {
+  type SubscriptionList,
+  type SubscriptionsUsage,
+  subscriptionsEndpoints,
+} from '@aerie/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import type { SubscriptionListRequest } from '../utils/subscription-list-view';
@@ -25,6 +29,22 @@ export function useSubscriptions(request: SubscriptionListRequest) {
       queryFn: ({ signal }) => getSubscriptions(request, signal),
       staleTime: 30_000,
       placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/**
+ * `POST /v2.1/subscriptions/usage`: this month's usage of the subscriptions on screen (the
+ * list's usage column). Asked only while the column is shown and there are rows.
+ */
+export function useSubscriptionsUsage(ids: readonly string[], enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...SUBSCRIPTIONS_QUERY_ROOT, 'usage', ids] as const,
+      queryFn: ({ signal }): Promise<SubscriptionsUsage> =>
+        callApi(subscriptionsEndpoints.usageByIds, { body: { ids: [...ids] } }, { signal }),
+      enabled: enabled && ids.length > 0,
+      staleTime: 60_000,
     }),
   );
 }

@@ -1,11 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { ServerListBody, useLastPageClamp } from '../../../components/data-table/server-list';
 import type { ListLayout } from '../../../components/data-table/list-layout';
 import { Icon } from '../../../components/ui/icons';
 import type { UpdateSearchView } from '../../../lib/use-search-view';
-import { useSubscriptions } from '../api/get-subscriptions';
+import { useSubscriptions, useSubscriptionsUsage } from '../api/get-subscriptions';
+import { showToast } from '../../../lib/toast';
 import { subscriptionMessages } from '../messages';
 import {
   SUBSCRIPTION_PAGE_SIZES,
@@ -15,7 +16,7 @@ import {
 } from '../utils/subscription-list-view';
 import { SubscriptionListFilters, type SubscriptionListAccount } from './subscription-list-filters';
 import { CreateSubscriptionButton } from './create-subscription-button';
-import { SubscriptionTable } from './subscription-table';
+import { SubscriptionTable, type SubscriptionUsageById } from './subscription-table';
 
 const m = subscriptionMessages.list;
 
@@ -53,6 +54,8 @@ export function SubscriptionList({
   const linkSearch = useMemo(() => subscriptionListSearch(view), [view]);
   const count = subscriptions.data?.count;
   const params: Record<string, string | undefined> = useParams({ strict: false });
+
+  const usage = useRowsUsage(subscriptions.data?.items, !layout.hidden.includes('usage'));
 
   const goTo = useCallback((page: number) => update({ page }, { replace: true }), [update]);
   useLastPageClamp(count, pageSize, view.page, subscriptions.isPlaceholderData, goTo);
@@ -115,6 +118,7 @@ export function SubscriptionList({
             loading={subscriptions.isPending}
             busy={subscriptions.isPlaceholderData}
             openId={params['id']}
+            usage={usage}
           />
         }
         total={count}
@@ -128,5 +132,24 @@ export function SubscriptionList({
         }}
       />
     </Stack>
+  );
+}
+
+/**
+ * This month's usage of the rows on screen (`POST /v2.1/subscriptions/usage`) while the usage
+ * column is shown; a failure says so once (spec 001 §8) and the column shows dashes.
+ */
+function useRowsUsage(
+  rows: readonly { id?: string | undefined }[] | undefined,
+  shown: boolean,
+): SubscriptionUsageById {
+  const ids = useMemo(() => (rows ?? []).flatMap((row) => (row.id ? [row.id] : [])), [rows]);
+  const usage = useSubscriptionsUsage(ids, shown);
+  useEffect(() => {
+    if (usage.isError) showToast({ message: m.usageFailed, color: 'red', autoClose: 8_000 });
+  }, [usage.isError]);
+  return useMemo(
+    () => (usage.data ? new Map(usage.data.items.map((item) => [item.id, item])) : undefined),
+    [usage.data],
   );
 }

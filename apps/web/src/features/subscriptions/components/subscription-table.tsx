@@ -1,14 +1,25 @@
-import type { SubscriptionListItem } from '@aerie/contract';
+import {
+  UNLIMITED_DATA_LIMIT_GB,
+  type SubscriptionListItem,
+  type SubscriptionsUsageItem,
+} from '@aerie/contract';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { DataTable, type DataTableSort } from '../../../components/data-table/data-table';
 import type { ListColumn } from '../../../components/data-table/list-layout';
 import classes from '../../../components/data-table/table-cells.module.css';
+import { formatBytes } from '../../../lib/format-bytes';
 import { routePath } from '../../../lib/route-paths';
 import { formatUtcDate } from '../../devices';
 import { subscriptionMessages } from '../messages';
-import { subscriptionColumnIds, type SubscriptionColumnId } from '../utils/subscription-columns';
+import {
+  subscriptionColumnIds,
+  subscriptionSortColumnIds,
+  type SubscriptionSortColumnId,
+} from '../utils/subscription-columns';
+import { usageLevel, usedPercent } from '../utils/subscription-usage';
+import usageClasses from './subscription-table.module.css';
 import type { SubscriptionListSearch } from '../utils/subscription-list-view';
 
 const m = subscriptionMessages;
@@ -22,7 +33,39 @@ export const subscriptionListColumns: readonly ListColumn[] = subscriptionColumn
   label: m.columns[id],
 }));
 
-function columns(linkSearch: SubscriptionListSearch): ColumnDef<SubscriptionListItem>[] {
+/** This month's usage of the subscriptions on screen, by id; undefined until it arrives. */
+export type SubscriptionUsageById = ReadonlyMap<string, SubscriptionsUsageItem> | undefined;
+
+/** "1.2 GB of 50 GB (2%)" over a thin bar coloured at the usage alerts' thresholds. */
+function usageCell(item: SubscriptionsUsageItem | undefined, dash: ReactNode): ReactNode {
+  if (!item) return dash;
+  const limit = item.dataLimitInGb;
+  const limitText =
+    limit === null ? '—' : limit === UNLIMITED_DATA_LIMIT_GB ? m.list.unlimited : `${limit} GB`;
+  const percent = usedPercent(item.value, limit);
+  return (
+    <span className={usageClasses.usage}>
+      <span>
+        {m.list.usageOf(formatBytes(item.value), limitText)}
+        {percent !== null ? ` (${percent}%)` : ''}
+      </span>
+      {percent !== null ? (
+        <span className={usageClasses.bar} aria-hidden>
+          <span
+            className={usageClasses.fill}
+            data-level={usageLevel(percent)}
+            style={{ width: `${percent}%` }}
+          />
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function columns(
+  linkSearch: SubscriptionListSearch,
+  usage: SubscriptionUsageById,
+): ColumnDef<SubscriptionListItem>[] {
   // NOTE: plain elements in cells, not Mantine components: they render once per row.
   const dash = <span className={classes.dash}>—</span>;
   const date = (value: string | undefined) => formatUtcDate(value) ?? dash;
@@ -62,6 +105,12 @@ function columns(linkSearch: SubscriptionListSearch): ColumnDef<SubscriptionList
       cell: ({ row }) => date(row.original.startDate),
     },
     { id: 'endDate', header: m.columns.endDate, cell: ({ row }) => date(row.original.endDate) },
+    {
+      id: 'usage',
+      header: m.columns.usage,
+      enableSorting: false,
+      cell: ({ row }) => usageCell(row.original.id ? usage?.get(row.original.id) : undefined, dash),
+    },
   ];
 }
 
@@ -69,9 +118,11 @@ export interface SubscriptionTableProps {
   subscriptions: readonly SubscriptionListItem[];
   columnOrder: readonly string[];
   hiddenColumns: readonly string[];
-  sort: SubscriptionColumnId;
+  sort: SubscriptionSortColumnId;
   direction: 'asc' | 'desc';
-  onSortChange: (sort: SubscriptionColumnId, direction: 'asc' | 'desc') => void;
+  onSortChange: (sort: SubscriptionSortColumnId, direction: 'asc' | 'desc') => void;
+  /** This month's usage of the rows, for the usage column. */
+  usage: SubscriptionUsageById;
   /** The list's search values, carried by the links so the list keeps its view. */
   linkSearch: SubscriptionListSearch;
   loading: boolean;
@@ -92,8 +143,9 @@ export function SubscriptionTable({
   loading,
   busy,
   openId,
+  usage,
 }: SubscriptionTableProps) {
-  const defs = useMemo(() => columns(linkSearch), [linkSearch]);
+  const defs = useMemo(() => columns(linkSearch, usage), [linkSearch, usage]);
   const tableSort = useMemo<DataTableSort>(
     () => ({ id: sort, desc: direction === 'desc' }),
     [sort, direction],
@@ -108,7 +160,7 @@ export function SubscriptionTable({
       hiddenColumns={hiddenColumns}
       sort={tableSort}
       onSortChange={(next) => {
-        const column = subscriptionColumnIds.find((id) => id === next.id);
+        const column = subscriptionSortColumnIds.find((id) => id === next.id);
         if (column) onSortChange(column, next.desc ? 'desc' : 'asc');
       }}
       loading={loading}

@@ -9,30 +9,15 @@ import { useNow } from '../../../lib/use-now';
 import { formatUtcDate } from '../../devices';
 import { useSubscription, useSubscriptionDevices } from '../api/get-subscription';
 import { subscriptionMessages } from '../messages';
+import { usageLevel, usageThisMonth, usedPercent } from '../utils/subscription-usage';
 import classes from './subscription-widget.module.css';
 
 const w = subscriptionMessages.widget;
-/** GB as the data limit counts it (1000^3 bytes). */
-const GB = 1e9;
-
+const LEVEL_COLOURS = { ok: 'teal.7', high: 'yellow.7', over: 'red.9' } as const;
 export interface SubscriptionWidgetProps {
   subscriptionId: string;
   /** A tile (single, 1x1) or a list (3x6); spec 002 §3. */
   type: 'single' | 'list';
-}
-
-/** This UTC month's bytes of the subscription (satellite and cellular). */
-export function usageThisMonth(s: Pick<Subscription, 'monthlyUsageHistory'>, now: Date): number {
-  const month = s.monthlyUsageHistory.find(
-    (u) => u.year === now.getUTCFullYear() && u.month === now.getUTCMonth() + 1,
-  );
-  return month?.value ?? 0;
-}
-
-/** The share of the data limit used (0–100, whole), or null without a finite limit. */
-export function usedPercent(bytes: number, limitGb: number | null): number | null {
-  if (limitGb === null || limitGb === UNLIMITED_DATA_LIMIT_GB || limitGb <= 0) return null;
-  return Math.min(100, Math.floor((bytes / (limitGb * GB)) * 100));
 }
 
 /** A pinned subscription on a dashboard: this month's usage against its limit, its terminals. */
@@ -79,7 +64,7 @@ function MonthUsage({ subscription: s }: { subscription: Subscription }) {
         <Progress
           value={percent}
           size="sm"
-          color={percent >= 100 ? 'red.9' : percent >= 80 ? 'yellow.7' : 'teal.7'}
+          color={LEVEL_COLOURS[usageLevel(percent)]}
           aria-label={w.usageLabel(percent)}
         />
       ) : null}

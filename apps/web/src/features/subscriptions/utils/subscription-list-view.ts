@@ -11,9 +11,9 @@ import {
 import { z } from 'zod';
 import { LIST_PAGE_SIZES } from '../../../components/data-table/list-layout';
 import {
-  subscriptionColumnIds,
+  subscriptionSortColumnIds,
   subscriptionSortFieldByColumn,
-  type SubscriptionColumnId,
+  type SubscriptionSortColumnId,
 } from './subscription-columns';
 
 /** Page sizes offered by the list's pager. */
@@ -30,7 +30,7 @@ export interface SubscriptionListView {
   endTo: string | null;
   /** 'over80': only subscriptions that used 80% of their data limit this month (usage alerts). */
   usage: SubscriptionUsageSearch | null;
-  sort: SubscriptionColumnId;
+  sort: SubscriptionSortColumnId;
   direction: SortDirection;
   /** 1-based. */
   page: number;
@@ -94,7 +94,7 @@ export const subscriptionListSearchSchema = z
     from: daySearch,
     to: daySearch,
     usage: z.enum(usageSearchValues).optional().catch(undefined),
-    sort: z.enum(subscriptionColumnIds).optional().catch(undefined),
+    sort: z.enum(subscriptionSortColumnIds).optional().catch(undefined),
     dir: z.enum(['asc', 'desc']).optional().catch(undefined),
     page: z.coerce.number().int().min(2).max(MAX_PAGE).optional().catch(undefined),
     pageSize: z.coerce

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageThisMonth, usedPercent } from './subscription-widget';
+import { usageLevel, usageThisMonth, usedPercent } from './subscription-usage';
 
 describe('usedPercent', () => {
   it('counts GB as 1000^3 bytes, whole percents rounded down, at most 100', () => {
@@ -28,5 +28,11 @@ describe('usageThisMonth', () => {
     expect(usageThisMonth({ monthlyUsageHistory: history }, new Date('2026-12-01T00:00:00Z'))).toBe(
       0,
     );
+  });
+});
+
+describe('usageLevel', () => {
+  it('is high from 80% and over from 100%, the usage alerts’ thresholds', () => {
+    expect([0, 79, 80, 99, 100].map(usageLevel)).toEqual(['ok', 'ok', 'high', 'high', 'over']);
   });
 });
