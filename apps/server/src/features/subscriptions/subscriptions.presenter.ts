@@ -90,31 +90,22 @@ export function presentSubscriptionSummary(
   return summary;
 }
 
-export function presentMonthUsageById(row: MonthUsageByIdRow): SubscriptionsUsageItem {
+/** Bytes as the usage answers name them: value is satellite plus cellular. */
+function usageValues(row: Pick<MonthlyUsageRow, 'satelliteBytes' | 'cellularBytes'>) {
   const { satelliteBytes: satelliteValue, cellularBytes: cellularValue } = row;
-  return {
-    id: row.id,
-    dataLimitInGb: row.dataLimitInGb,
-    value: satelliteValue + cellularValue,
-    satelliteValue,
-    cellularValue,
-  };
+  return { value: satelliteValue + cellularValue, satelliteValue, cellularValue };
+}
+
+export function presentMonthUsageById(row: MonthUsageByIdRow): SubscriptionsUsageItem {
+  return { id: row.id, dataLimitInGb: row.dataLimitInGb, ...usageValues(row) };
 }
 
 export function presentMonthlyUsage(row: MonthlyUsageRow): SubscriptionMonthlyUsage {
-  const { satelliteBytes: satelliteValue, cellularBytes: cellularValue } = row;
-  return {
-    year: row.year,
-    month: row.month,
-    value: satelliteValue + cellularValue,
-    satelliteValue,
-    cellularValue,
-  };
+  return { year: row.year, month: row.month, ...usageValues(row) };
 }
 
 export function presentDailyUsage(row: DailyUsageRow): SubscriptionDailyUsage {
-  const { satelliteBytes: satelliteValue, cellularBytes: cellularValue } = row;
-  return { date: row.date, value: satelliteValue + cellularValue, satelliteValue, cellularValue };
+  return { date: row.date, ...usageValues(row) };
 }
 
 export function presentSubscription(

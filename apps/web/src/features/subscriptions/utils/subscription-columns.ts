@@ -1,18 +1,6 @@
 import type { SubscriptionSortField } from '@aerie/contract';
 
-/** The subscriptions list's columns in their default order; the ids are stored in list settings. */
-export const subscriptionColumnIds = [
-  'subscriptionNumber',
-  'product',
-  'kpc',
-  'account',
-  'startDate',
-  'endDate',
-  'usage',
-] as const;
-export type SubscriptionColumnId = (typeof subscriptionColumnIds)[number];
-
-/** The columns the server sorts by (this month's usage is not one of them). */
+/** The columns the server sorts by, in their default order. */
 export const subscriptionSortColumnIds = [
   'subscriptionNumber',
   'product',
@@ -20,8 +8,15 @@ export const subscriptionSortColumnIds = [
   'account',
   'startDate',
   'endDate',
-] as const satisfies readonly SubscriptionColumnId[];
+] as const;
 export type SubscriptionSortColumnId = (typeof subscriptionSortColumnIds)[number];
+
+/**
+ * The subscriptions list's columns in their default order (this month's usage, last, is not a
+ * sort); the ids are stored in list settings.
+ */
+export const subscriptionColumnIds = [...subscriptionSortColumnIds, 'usage'] as const;
+export type SubscriptionColumnId = (typeof subscriptionColumnIds)[number];
 
 /** The list-settings table name of the subscriptions list (spec 000 §5: KPC cannot be hidden). */
 export const SUBSCRIPTION_LIST_TABLE = 'subscriptions';
