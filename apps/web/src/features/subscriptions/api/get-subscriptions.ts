@@ -35,14 +35,19 @@ export function useSubscriptions(request: SubscriptionListRequest) {
 
 /**
  * `POST /v2.1/subscriptions/usage`: this month's usage of the subscriptions on screen (the
- * list's usage column). Asked only while the column is shown and there are rows.
+ * list's usage column). Asked only while the column is shown and there are rows. Quiet: the
+ * list says the spec's own text when it fails.
  */
 export function useSubscriptionsUsage(ids: readonly string[], enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: [...SUBSCRIPTIONS_QUERY_ROOT, 'usage', ids] as const,
       queryFn: ({ signal }): Promise<SubscriptionsUsage> =>
-        callApi(subscriptionsEndpoints.usageByIds, { body: { ids: [...ids] } }, { signal }),
+        callApi(
+          subscriptionsEndpoints.usageByIds,
+          { body: { ids: [...ids] } },
+          { signal, quiet: true },
+        ),
       enabled: enabled && ids.length > 0,
       staleTime: 60_000,
     }),

@@ -75,7 +75,10 @@ export function SubscriptionList({
             variant="default"
             leftSection={<Icon name="refresh" size={16} />}
             loading={subscriptions.isFetching && !subscriptions.isPending}
-            onClick={() => void subscriptions.refetch()}
+            onClick={() => {
+              void subscriptions.refetch();
+              void usage.refetch();
+            }}
           >
             {m.refresh}
           </Button>
@@ -118,7 +121,7 @@ export function SubscriptionList({
             loading={subscriptions.isPending}
             busy={subscriptions.isPlaceholderData}
             openId={params['id']}
-            usage={usage}
+            usage={usage.byId}
           />
         }
         total={count}
@@ -142,14 +145,21 @@ export function SubscriptionList({
 function useRowsUsage(
   rows: readonly { id?: string | undefined }[] | undefined,
   shown: boolean,
-): SubscriptionUsageById {
+): { byId: SubscriptionUsageById; refetch: () => Promise<unknown> } {
   const ids = useMemo(() => (rows ?? []).flatMap((row) => (row.id ? [row.id] : [])), [rows]);
   const usage = useSubscriptionsUsage(ids, shown);
   useEffect(() => {
     if (usage.isError) showToast({ message: m.usageFailed, color: 'red', autoClose: 8_000 });
   }, [usage.isError]);
-  return useMemo(
+  const byId = useMemo(
     () => (usage.data ? new Map(usage.data.items.map((item) => [item.id, item])) : undefined),
     [usage.data],
   );
+  // Refresh List asks again only for a usage the list shows.
+  const { refetch } = usage;
+  const refetchShown = useCallback(
+    () => (shown && ids.length > 0 ? refetch() : Promise.resolve()),
+    [refetch, shown, ids.length],
+  );
+  return { byId, refetch: refetchShown };
 }
