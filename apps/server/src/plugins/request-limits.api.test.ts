@@ -25,6 +25,7 @@ const READS_BY_POST = new Set<EndpointDefinition>([
   contract.deviceConfig.networkTemplate,
   contract.metrics.query,
   contract.subscriptions.byIds,
+  contract.subscriptions.usageByIds,
 ]);
 
 const meta = { screenResolution: '1x1', windowResolution: '1x1', userAgent: 'ua', url: '/' };
