@@ -55,13 +55,19 @@ export default tseslint.config(
   },
   {
     // The packages' tsconfigs build them without their tests; the tests have their own.
-    files: ['packages/contract/src/**/*.test.ts', 'packages/options-file/src/**/*.test.ts'],
+    files: [
+      'packages/contract/src/**/*.test.ts',
+      'packages/options-file/src/**/*.test.ts',
+      'packages/kdp/src/**/*.test.ts',
+      'packages/kdp/src/test/**/*.ts',
+    ],
     languageOptions: {
       parserOptions: {
         projectService: false,
         project: [
           './packages/contract/tsconfig.test.json',
           './packages/options-file/tsconfig.test.json',
+          './packages/kdp/tsconfig.test.json',
         ],
         tsconfigRootDir: import.meta.dirname,
       },

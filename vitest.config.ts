@@ -27,7 +27,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *         for (`npm run test:e2e`, which sets AERIE_E2E=1, or `--project e2e`), so a plain
  *         `vitest run` never needs a build or a browser.
  *
- * `@aerie/contract` and `@aerie/options-file` resolve to their TypeScript source, so no test
+ * `@aerie/contract`, `@aerie/options-file` and `@aerie/kdp` resolve to their TypeScript source, so no test
  * needs a build step.
  */
 const r = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -37,6 +37,7 @@ const shared = {
     alias: [
       { find: /^@aerie\/contract$/, replacement: r('./packages/contract/src/index.ts') },
       { find: /^@aerie\/options-file$/, replacement: r('./packages/options-file/src/index.ts') },
+      { find: /^@aerie\/kdp$/, replacement: r('./packages/kdp/src/index.ts') },
     ],
   },
   // Vite 8 transforms TS/TSX with Oxc: compile JSX with React's automatic runtime.
@@ -49,6 +50,7 @@ const wantsE2e = process.env.AERIE_E2E === '1' || /--project[= ]e2e\b/.test(argv
 const unitRoots = [
   'packages/contract/src',
   'packages/options-file/src',
+  'packages/kdp/src',
   'apps/server/src',
   'apps/web/src',
   'apps/web/build',
@@ -101,6 +103,7 @@ const unit: TestProjectInlineConfiguration = {
     include: [
       'packages/contract/src/**/*.test.ts',
       'packages/options-file/src/**/*.test.ts',
+      'packages/kdp/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/build/**/*.test.ts',
