@@ -277,3 +277,81 @@ describe('aerie-kdp pack, unpack and inspect', () => {
     expect(result.stderr).toContain('(bad-magic)');
   });
 });
+
+describe('aerie-kdp generate', () => {
+  it('writes a generated bundle named after the serial and time, which unpacks', async () => {
+    const outdir = file('generated');
+    const args = [
+      'generate',
+      '--key-file',
+      file('keys'),
+      '--serial',
+      'KYM-7',
+      '--at',
+      '20261122120000',
+      '--hours',
+      '0.1',
+      '--log-lines',
+      '300',
+      '--bist-failures',
+      '1',
+      '--seed',
+      '3',
+      '-o',
+      outdir,
+    ];
+    const generated = await run(args);
+    expect(generated.stderr).toBe('');
+    expect(generated.code).toBe(EXIT_CODES.ok);
+    const bundlePath = join(outdir, 'KYM-7_20261122120000.kdp');
+    expect(generated.stdout).toBe(
+      `${bundlePath}: 22 files generated (seed 3) with key "2026-01"\n`,
+    );
+    expect(await readdir(outdir)).toEqual(['KYM-7_20261122120000.kdp']);
+
+    const again = await run(args);
+    expect(again.code).toBe(EXIT_CODES.usage);
+    expect(again.stderr).toContain('already exists');
+
+    const out = file('generated-out');
+    const unpacked = await run(['unpack', '--key-file', file('keys'), '-o', out, bundlePath]);
+    expect(unpacked.code).toBe(EXIT_CODES.ok);
+    const files = await tree(out);
+    expect(files).toContain('overview/Serial');
+    expect(files).toContain('aim/aim-csv');
+    expect(files).toContain('tests/post.9');
+    expect(await readFile(join(out, 'overview', 'Serial'), 'utf8')).toBe('KYM-7\n');
+    const report = JSON.parse(await readFile(join(out, 'tests', 'post'), 'utf8')) as {
+      status: number;
+    };
+    expect(report.status).not.toBe(0);
+    const logs = (await readFile(join(out, 'logs', 'syslog'), 'utf8')).split('\n').length - 1;
+    expect(logs + (await readFile(join(out, 'logs', 'debug'), 'utf8')).split('\n').length - 1).toBe(
+      300,
+    );
+  });
+
+  it('exits 2 on usage errors', async () => {
+    const base = ['generate', '--key-file', file('keys'), '-o', file('gen-bad')];
+    for (const [args, message] of [
+      [['generate', '--key-file', file('keys'), '--serial', 'A'], 'needs -o'],
+      [['generate', '--serial', 'A', '-o', file('gen-bad')], 'needs --key-file'],
+      [base, 'needs --serial'],
+      [[...base, '--serial', 'bad_serial'], 'Antenna Serial'],
+      [[...base, '--serial', 'A', '--at', '20261399000000'], '--at must be'],
+      [[...base, '--serial', 'A', '--hours', 'many'], '--hours must be'],
+      [[...base, '--serial', 'A', '--bist-failures', '1.5'], '--bist-failures must be'],
+      [[...base, '--serial', 'A', '--bist-failures', '500'], 'bistFailures must be'],
+      [[...base, '--serial', 'A', 'extra'], 'takes no file'],
+      [
+        ['pack', '--serial', 'A', '--key-file', file('keys'), '-o', 'x.kdp', 'dir'],
+        'for generate only',
+      ],
+    ] as const) {
+      const result = await run([...args]);
+      expect(result.code, message).toBe(EXIT_CODES.usage);
+      expect(result.stderr, message).toContain(message);
+    }
+    expect(await exists(file('gen-bad'))).toBe(false);
+  });
+});

@@ -15,8 +15,9 @@ import {
   type BundleEntryInput,
 } from './bundle.js';
 import { KdpError } from './errors.js';
+import { generateBundleEntries } from './generate/index.js';
 import { parseKeyring, type ParsedKeyring } from './keyring.js';
-import { parseBundleName } from './name.js';
+import { bundleName, parseBundleName } from './name.js';
 
 /** 0: done; 1: the bundle is bad (or a file cannot go in one); 2: a usage or file problem. */
 export const EXIT_CODES = { ok: 0, badBundle: 1, usage: 2 } as const;
@@ -30,6 +31,8 @@ export const USAGE = `Usage:
   aerie-kdp pack --key-file FILE [--key-id ID] -o OUT.kdp DIR
   aerie-kdp unpack --key-file FILE -o OUTDIR IN.kdp
   aerie-kdp inspect [--key-file FILE] IN.kdp
+  aerie-kdp generate --key-file FILE --serial SERIAL [--at yyyymmddhhMMss] [--hours N]
+                     [--log-lines N] [--bist-failures N] [--seed N] -o OUTDIR
 
 Packs, unpacks and inspects Aerie diagnostic bundles (.kdp; format: docs/formats/kdp.md).
 
@@ -39,12 +42,20 @@ Packs, unpacks and inspects Aerie diagnostic bundles (.kdp; format: docs/formats
            a damaged or hostile bundle and then leaves nothing of it behind
   inspect  prints the bundle's header; with a key file also its files, after reading and
            authenticating the whole bundle
+  generate writes OUTDIR/SERIAL_yyyymmddhhMMss.kdp, a realistic bundle of made-up content
+           for test and demonstration (the same options and seed give the same content)
 
 Options:
   --key-file FILE  keyring: "keyId:base64key" entries separated by commas or lines; the first
                    one is the key new bundles are written with
   --key-id ID      (pack) write with this key of the keyring
-  -o, --output     (pack) the bundle to write; (unpack) the folder to write into
+  -o, --output     (pack) the bundle to write; (unpack, generate) the folder to write into
+  --serial SERIAL  (generate) the antenna serial
+  --at TIME        (generate) when the bundle is taken, UTC yyyymmddhhMMss (default: now)
+  --hours N        (generate) hours of tracking records, one a second (default 6)
+  --log-lines N    (generate) lines of syslog and debug log together (default 100000)
+  --bist-failures N  (generate) failing test cases in the latest self test (default 0)
+  --seed N         (generate) seed of the content (default: from the serial and time)
   -h, --help       print this help
 
 Exit status: 0 when done, 1 when the bundle is damaged, hostile or cannot be read with the key
@@ -292,6 +303,116 @@ async function inspect(
   return EXIT_CODES.ok;
 }
 
+/** Parses a --at value: yyyymmddhhMMss, UTC, a real date and time. */
+function parseAt(text: string): Date {
+  try {
+    return parseBundleName(`X_${text}.kdp`).takenAt;
+  } catch {
+    throw new UsageError(`--at must be a date and time as yyyymmddhhMMss (UTC), not "${text}"`);
+  }
+}
+
+function parseNumber(name: string, text: string | undefined, integer: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (
+    text.trim() === '' ||
+    !Number.isFinite(value) ||
+    value < 0 ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new UsageError(
+      `--${name} must be ${integer ? 'a whole number' : 'a number'} ≥ 0, not "${text}"`,
+    );
+  }
+  return value;
+}
+
+async function generate(
+  io: CliIo,
+  options: {
+    keyFile: string;
+    output: string;
+    serial: string;
+    at: string | undefined;
+    hours: string | undefined;
+    logLines: string | undefined;
+    bistFailures: string | undefined;
+    seed: string | undefined;
+  },
+): Promise<number> {
+  const takenAt =
+    options.at === undefined ? new Date(Math.floor(Date.now() / 1000) * 1000) : parseAt(options.at);
+  let name: string;
+  try {
+    name = bundleName(options.serial, takenAt);
+  } catch (error) {
+    throw new UsageError(`--serial ${JSON.stringify(options.serial)}: ${(error as Error).message}`);
+  }
+  const hours = parseNumber('hours', options.hours, false);
+  const logLines = parseNumber('log-lines', options.logLines, true);
+  const bistFailures = parseNumber('bist-failures', options.bistFailures, true);
+  const seed =
+    parseNumber('seed', options.seed, true) ??
+    Array.from(name).reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193), 0x811c9dc5) >>> 0;
+  const { keyring, currentKeyId } = await readKeyFile(options.keyFile);
+  const entries = generateBundleEntries({
+    antennaSerial: options.serial,
+    takenAt,
+    seed,
+    ...(hours === undefined ? {} : { trackingHours: hours }),
+    ...(logLines === undefined ? {} : { logLines }),
+    ...(bistFailures === undefined ? {} : { bistFailures }),
+  });
+  // Options out of range are found before anything is written.
+  let first: IteratorResult<BundleEntryInput, void>;
+  try {
+    first = await entries.next();
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
+  async function* all(): AsyncGenerator<BundleEntryInput> {
+    if (first.done !== true) yield first.value;
+    yield* entries;
+  }
+  try {
+    await mkdir(options.output, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`cannot create ${options.output}: ${describeFsError(error)}`);
+  }
+  const target = join(options.output, name);
+  if (
+    await lstat(target).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new UsageError(`${target} already exists`);
+  }
+  const temporary = join(options.output, `.${name}.${randomBytes(6).toString('hex')}.partial`);
+  let files = 0;
+  async function* counted(): AsyncGenerator<BundleEntryInput> {
+    for await (const entry of all()) {
+      files += 1;
+      yield entry;
+    }
+  }
+  try {
+    await pipeline(
+      createBundleWriter({ keyring, keyId: currentKeyId })(counted()),
+      createWriteStream(temporary, { flags: 'wx' }),
+    );
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    if (error instanceof KdpError) throw error;
+    throw new UsageError(`cannot write ${target}: ${describeFsError(error)}`);
+  }
+  io.stdout(`${target}: ${files} files generated (seed ${seed}) with key "${currentKeyId}"\n`);
+  return EXIT_CODES.ok;
+}
+
 function usageError(io: CliIo, message: string): number {
   io.stderr(`aerie-kdp: ${message}\n\n${USAGE}`);
   return EXIT_CODES.usage;
@@ -308,6 +429,12 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
         'key-id': { type: 'string' },
         output: { type: 'string', short: 'o' },
         help: { type: 'boolean', short: 'h' },
+        serial: { type: 'string' },
+        at: { type: 'string' },
+        hours: { type: 'string' },
+        'log-lines': { type: 'string' },
+        'bist-failures': { type: 'string' },
+        seed: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -322,6 +449,35 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     return EXIT_CODES.ok;
   }
   if (command === undefined) return usageError(io, 'no command given');
+  const generateOnly = ['serial', 'at', 'hours', 'log-lines', 'bist-failures', 'seed'] as const;
+  if (command === 'generate') {
+    if (rest.length > 0) return usageError(io, 'generate takes no file or folder: give -o');
+    if (values['key-file'] === undefined) return usageError(io, 'generate needs --key-file');
+    if (values.output === undefined) return usageError(io, 'generate needs -o');
+    if (values.serial === undefined) return usageError(io, 'generate needs --serial');
+    if (values['key-id'] !== undefined) return usageError(io, '--key-id is for pack only');
+    try {
+      return await generate(io, {
+        keyFile: values['key-file'],
+        output: values.output,
+        serial: values.serial,
+        at: values.at,
+        hours: values.hours,
+        logLines: values['log-lines'],
+        bistFailures: values['bist-failures'],
+        seed: values.seed,
+      });
+    } catch (error) {
+      if (error instanceof UsageError) {
+        io.stderr(`aerie-kdp: ${error.message}\n`);
+        return EXIT_CODES.usage;
+      }
+      io.stderr(`aerie-kdp: ${error instanceof Error ? error.message : String(error)}\n`);
+      return error instanceof KdpError ? EXIT_CODES.badBundle : EXIT_CODES.usage;
+    }
+  }
+  const misplaced = generateOnly.find((option) => values[option] !== undefined);
+  if (misplaced !== undefined) return usageError(io, `--${misplaced} is for generate only`);
   if (command !== 'pack' && command !== 'unpack' && command !== 'inspect') {
     return usageError(io, `unknown command "${command}"`);
   }

@@ -13,6 +13,14 @@ export * from './entries.js';
 export { normalizeEntryPath, type PathLimits } from './entry-path.js';
 export * from './errors.js';
 export {
+  BIST_CASE_COUNT,
+  generateBundleEntries,
+  inZone,
+  componentSerials,
+  type BlockageZone,
+  type GenerateOptions,
+} from './generate/index.js';
+export {
   DEFAULT_CHUNK_SIZE,
   FORMAT_VERSION,
   MAGIC,
