@@ -210,8 +210,11 @@ const syslogBackground: Background = (s, i, ms) => {
   if (u < 0.7) return `chronyd[602]: Selected source 10.20.0.1 (offset ${(u - 0.65).toFixed(4)} s)`;
   if (u < 0.8) return `CRON[${2000 + (i % 900)}]: (root) CMD (/usr/lib/aerie/collect-metrics)`;
   if (u < 0.88) return `gpsd[${PIDS.gpsd}]: ${9 + (i % 4)} satellites in view`;
-  if (u < 0.95)
-    return `kernel: [${((ms - s.bootMs) / 1000).toFixed(6)}] eth1: rx ${i % 997} packets`;
+  // The kernel's own uptime stamp: seconds right-aligned in 5 places, then microseconds.
+  if (u < 0.95) {
+    const uptime = ((ms - s.bootMs) / 1000).toFixed(6).padStart(12);
+    return `kernel: [${uptime}] eth1: rx ${i % 997} packets`;
+  }
   return `systemd[1]: Started Rotate log files (logrotate.service).`;
 };
 
