@@ -79,6 +79,8 @@ export interface SignInOptions {
 
 /** The identity provider's token endpoint: the SPA's sign-in ends with a POST there. */
 const TOKEN_PATH = '/auth/token';
+/** Where the identity provider shows its sign-in form (an interaction of its own). */
+const INTERACTION_PATH = '/auth/interaction/';
 
 /** Where this worker keeps the server's cookies of a user's sign-in (see {@link signIn}). */
 function sessionFile(baseUrl: string, email: string): string {
@@ -154,8 +156,14 @@ export async function signIn(
         { timeout: 30_000 },
       )
       .then(() => 'signed in' as const);
-    const form = signInForm(page)
-      .email.waitFor({ state: 'visible', timeout: 30_000 })
+    // Both waits listen for responses (no polling that would go on after the other won).
+    const form = page
+      .waitForResponse(
+        (res) =>
+          res.request().isNavigationRequest() &&
+          new URL(res.url()).pathname.startsWith(INTERACTION_PATH),
+        { timeout: 30_000 },
+      )
       .then(() => 'form' as const);
     await page.goto(target.href);
     const outcome = await Promise.race([token, form]).catch(() => 'neither' as const);
