@@ -27,8 +27,8 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *         for (`npm run test:e2e`, which sets AERIE_E2E=1, or `--project e2e`), so a plain
  *         `vitest run` never needs a build or a browser.
  *
- * `@aerie/contract`, `@aerie/options-file` and `@aerie/kdp` resolve to their TypeScript source, so no test
- * needs a build step.
+ * `@aerie/contract`, `@aerie/options-file` and `@aerie/kdp` (and its test builders, `@aerie/kdp/testing`)
+ * resolve to their TypeScript source, so no test needs a build step.
  */
 const r = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -38,6 +38,7 @@ const shared = {
       { find: /^@aerie\/contract$/, replacement: r('./packages/contract/src/index.ts') },
       { find: /^@aerie\/options-file$/, replacement: r('./packages/options-file/src/index.ts') },
       { find: /^@aerie\/kdp$/, replacement: r('./packages/kdp/src/index.ts') },
+      { find: /^@aerie\/kdp\/testing$/, replacement: r('./packages/kdp/src/testing.ts') },
     ],
   },
   // Vite 8 transforms TS/TSX with Oxc: compile JSX with React's automatic runtime.

@@ -38,8 +38,10 @@ export const budgets = {
   signInRedirect: 25 * KB,
   publicPage: 190 * KB,
   // NOTE: 340 since session 8: the first chunk split in two (a 5 KB entry that can leave for
-  // sign-in, then the app) costs about 3 KB of chunk overhead on every page.
-  signedInPage: 340 * KB,
+  // sign-in, then the app) costs about 3 KB of chunk overhead on every page. 342 since session
+  // 14: the diagnostics pages moved shared chunk boundaries, +0.3 KB of chunk overhead on the
+  // device configuration page with its code unchanged (docs/performance.md, "Budgets").
+  signedInPage: 342 * KB,
   lazyChunk: 150 * KB,
   /**
    * Lazy chunks that are one library each and cannot be split further (docs/performance.md):

@@ -150,11 +150,11 @@ function skip(name, note, fail = false) {
 }
 
 /** Runs a command with its output collected (for steps that run side by side). */
-function runCollected(cmd, args) {
+function runCollected(cmd, args, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
-      env: process.env,
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
@@ -200,72 +200,72 @@ async function commandStep(name, cmd, args) {
 }
 
 /** Runs `node SCRIPT ARGS` where SCRIPT is Vitest (or a wrapper of it) and reads its JSON report. */
-async function vitestStep(name, key, scriptArgs, env = process.env) {
-  banner(name);
-  const started = Date.now();
-  const out = join(reportDir, `${key}.json`);
-  const failureLog = join(reportDir, `${key}-failed-attempts.jsonl`);
-  rmSync(out, { force: true });
-  const reporterArgs = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-  const code = await run(process.execPath, [...scriptArgs, ...reporterArgs], {
-    ...env,
-    E2E_FAILURE_LOG: failureLog,
-  });
-  const counts = readVitestReport(out);
-  // Tests that failed an attempt (e2e/support/browser.ts writes them) and passed on the retry.
+/** Reads the flaky-attempt log: tests that failed an attempt and passed on the retry. */
+function flakyTests(failureLog, counts) {
   const flaky = [];
-  if (counts && existsSync(failureLog)) {
-    for (const line of readFileSync(failureLog, 'utf8').split('\n').filter(Boolean)) {
-      let attempt;
-      try {
-        attempt = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      if (counts.passedTests.has(`${attempt.file}\n${attempt.name}`)) {
-        flaky.push(`${relative(root, attempt.file)} > ${attempt.name}: ${attempt.message}`);
-      }
+  if (!counts || !existsSync(failureLog)) return flaky;
+  // Tests that failed an attempt (e2e/support/browser.ts writes them) and passed on the retry.
+  for (const line of readFileSync(failureLog, 'utf8').split('\n').filter(Boolean)) {
+    let attempt;
+    try {
+      attempt = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (counts.passedTests.has(`${attempt.file}\n${attempt.name}`)) {
+      flaky.push(`${relative(root, attempt.file)} > ${attempt.name}: ${attempt.message}`);
     }
   }
+  return flaky;
+}
+
+/** Adds up the JSON reports of Vitest runs that make one step (null if one was not written). */
+function sumCounts(reports) {
+  if (reports.some((c) => c === null)) return null;
+  const sum = (key) => reports.reduce((n, c) => n + c[key], 0);
+  return {
+    failures: reports.flatMap((c) => c.failures),
+    passedTests: new Set(reports.flatMap((c) => [...c.passedTests])),
+    passed: sum('passed'),
+    failed: sum('failed'),
+    skipped: sum('skipped'),
+    files: sum('files'),
+    loadErrors: sum('loadErrors'),
+  };
+}
+
+/**
+ * One Vitest step: one command (its output streamed), or several run side by side as one step
+ * (each one's output printed when it ends), their JSON reports added up.
+ */
+async function vitestStep(name, key, commands, env = process.env) {
+  banner(commands.length > 1 ? `${name} (${commands.length} side by side)` : name);
+  const started = Date.now();
+  const failureLog = join(reportDir, `${key}-failed-attempts.jsonl`);
+  const runEnv = { ...env, E2E_FAILURE_LOG: failureLog };
+  const parts = await Promise.all(
+    commands.map(async (args, i) => {
+      const out = join(reportDir, commands.length > 1 ? `${key}-${i + 1}.json` : `${key}.json`);
+      rmSync(out, { force: true });
+      const all = [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+      let code;
+      if (commands.length === 1) {
+        code = await run(process.execPath, all, runEnv);
+      } else {
+        const collected = await runCollected(process.execPath, all, runEnv);
+        process.stdout.write(`\n-- ${args.slice(1).join(' ')}\n${collected.output}`);
+        code = collected.code;
+      }
+      return { code, counts: readVitestReport(out) };
+    }),
+  );
+  const counts = sumCounts(parts.map((p) => p.counts));
+  const code = parts.find((p) => p.code !== 0)?.code ?? 0;
   let note = '';
   if (!counts) note = 'no test report was written';
   else if (counts.files === 0) note = 'no test files yet';
   else if (counts.loadErrors > 0) note = `${counts.loadErrors} test file(s) failed to load`;
-  record(name, started, code, counts, note, flaky);
-  return code === 0;
-}
-
-/**
- * Runs several Vitest commands side by side as one step (output collected, printed when each
- * ends) and adds up their JSON reports.
- */
-async function vitestSideBySideStep(name, key, argLists) {
-  banner(`${name} (${argLists.length} side by side)`);
-  const started = Date.now();
-  const parts = await Promise.all(
-    argLists.map(async (args, i) => {
-      const out = join(reportDir, `${key}-${i + 1}.json`);
-      rmSync(out, { force: true });
-      const reporterArgs = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-      const { code, output } = await runCollected(process.execPath, [...args, ...reporterArgs]);
-      process.stdout.write(`\n-- ${args.slice(1).join(' ')}\n${output}`);
-      return { code, counts: readVitestReport(out) };
-    }),
-  );
-  const missing = parts.some((p) => p.counts === null);
-  const counts = {
-    failures: parts.flatMap((p) => p.counts?.failures ?? []),
-    passed: parts.reduce((n, p) => n + (p.counts?.passed ?? 0), 0),
-    failed: parts.reduce((n, p) => n + (p.counts?.failed ?? 0), 0),
-    skipped: parts.reduce((n, p) => n + (p.counts?.skipped ?? 0), 0),
-    files: parts.reduce((n, p) => n + (p.counts?.files ?? 0), 0),
-    loadErrors: parts.reduce((n, p) => n + (p.counts?.loadErrors ?? 0), 0),
-  };
-  const code = parts.find((p) => p.code !== 0)?.code ?? 0;
-  let note = '';
-  if (missing) note = 'a test report was not written';
-  else if (counts.loadErrors > 0) note = `${counts.loadErrors} test file(s) failed to load`;
-  record(name, started, code, counts, note);
+  record(name, started, code, counts, note, flakyTests(failureLog, counts));
   return code === 0;
 }
 
@@ -303,7 +303,7 @@ async function main() {
   // Each unit project runs in one worker (Vitest gives 2 cores one worker, and files that share
   // a worker's module cache all go to that one): the three projects run as three processes
   // side by side (82 s one after another, 61 s side by side; docs/testing.md).
-  await vitestSideBySideStep(
+  await vitestStep(
     'unit tests',
     'unit',
     ['unit', 'unit-devices', 'unit-isolated'].map((project) => [
@@ -344,7 +344,7 @@ async function main() {
         await vitestStep(
           name,
           'api-postgres',
-          [vitest, 'run', '--project', 'api', '--passWithNoTests'],
+          [[vitest, 'run', '--project', 'api', '--passWithNoTests']],
           env,
         );
       } finally {
@@ -359,7 +359,7 @@ async function main() {
   await vitestStep(
     'API storage suite (PGlite)',
     'api-pglite',
-    [vitest, 'run', '--project', 'api', ...storageSuite],
+    [[vitest, 'run', '--project', 'api', ...storageSuite]],
     envWithout('TEST_DATABASE_URL', 'DATABASE_URL'),
   );
 
@@ -373,7 +373,7 @@ async function main() {
     loud('The build failed: the browser tests were not run.');
     skip(e2eName, 'not run: the build failed');
   } else {
-    await vitestStep(e2eName, 'e2e', [join(root, 'scripts/run-e2e.mjs')], {
+    await vitestStep(e2eName, 'e2e', [[join(root, 'scripts/run-e2e.mjs')]], {
       ...envWithout('TEST_DATABASE_URL'),
       E2E_SEED_DIR: seedDir,
     });

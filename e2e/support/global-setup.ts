@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_DIAGNOSTICS_KEYRING } from './diagnostics.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { artifactsDir, repoRoot, serverEntry } from './paths.js';
 
@@ -118,6 +119,9 @@ async function startServer(
     PORTAL_ACCESS_TOKEN_TTL: '90',
     // A small fleet keeps the server's first start short.
     DEMO_FLEET_SIZE: '120',
+    // Bundles are the diagnostics tests' own, packed with this key (support/diagnostics.ts).
+    DEMO_DIAGNOSTIC_BUNDLES: '0',
+    DIAGNOSTICS_KEYRING: E2E_DIAGNOSTICS_KEYRING,
     // A still fleet: browser tests assert what they see.
     FLEET_SIMULATOR_INTERVAL_S: '0',
     // Live states refresh every 5 s instead of 30, so a browser test sees a change soon.

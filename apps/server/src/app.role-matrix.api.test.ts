@@ -25,6 +25,8 @@ const all = (s: number): Row['expected'] => [s, s, s, s, s, s];
 const staffAdmin = (s: number): Row['expected'] => [s, s, 403, 403, 403, 403];
 const staff = (s: number): Row['expected'] => [s, s, s, s, 403, 403];
 const hardware = (s: number): Row['expected'] => [s, s, 403, s, 403, 403];
+/** Diagnostic bundles: Super User, the brand Admin and Sales Support (`diagnostics.upload`). */
+const diagnostics = (s: number): Row['expected'] => [s, s, s, 403, 403, 403];
 const meta = { screenResolution: '1x1', windowResolution: '1x1', userAgent: 'ua', url: '/' };
 
 const matrix: Row[] = [
@@ -97,6 +99,25 @@ const matrix: Row[] = [
     url: () => '/v1/provision/saveNetworkTemplate',
     body: () => ({}),
     expected: staffAdmin(400),
+  },
+  { method: 'GET', url: () => '/v1/diagnostics/reports', expected: diagnostics(200) },
+  {
+    method: 'GET',
+    url: () => '/v2/storage/diagnostics/KYM-2411234/items',
+    expected: diagnostics(200),
+  },
+  // Route-checked before the body is read: allowed roles learn the body is not multipart.
+  { method: 'POST', url: () => '/v2/storage/diagnostics/KYM-2411234', expected: diagnostics(400) },
+  // Checked on the file: one that is not stored (or outside the caller's accounts) is 404 for
+  // every role, before the role is looked at (decision 023).
+  {
+    method: 'POST',
+    url: () => '/v2/storage/blob',
+    body: () => ({
+      container: 'diagnostics',
+      filePath: 'KYM-2411234/KYM-2411234_20261122120000.kdp',
+    }),
+    expected: all(404),
   },
   { method: 'GET', url: () => '/v2/users/me/searchHistory', expected: all(200) },
   {

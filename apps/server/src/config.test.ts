@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DIAGNOSTICS_LIMITS } from '@aerie/contract';
 import { parseConfig } from './config.js';
 
 describe('parseConfig', () => {
@@ -67,5 +68,39 @@ describe('parseConfig', () => {
     expect(() =>
       parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url' }),
     ).toThrow(/PORT[\s\S]*PUBLIC_URL[\s\S]*DATABASE_URL|PORT[\s\S]*DATABASE_URL/);
+  });
+
+  it('reads DIAGNOSTICS_KEYRING as kdp keyring text, the first key current; none: null (generated)', () => {
+    expect(parseConfig({}).diagnostics.keyring).toBeNull();
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const older = Buffer.alloc(32, 9).toString('base64');
+    const { keyring, currentKeyId } = parseConfig({
+      DIAGNOSTICS_KEYRING: `2026-01:${key}\n# retired soon\n2025-07:${older}`,
+    }).diagnostics.keyring!;
+    expect(currentKeyId).toBe('2026-01');
+    expect(Object.keys(keyring)).toEqual(['2026-01', '2025-07']);
+    expect(keyring['2026-01']).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it('refuses an invalid DIAGNOSTICS_KEYRING at start, naming the entry but never its key', () => {
+    const short = Buffer.alloc(16, 1).toString('base64');
+    let message = '';
+    try {
+      parseConfig({ DIAGNOSTICS_KEYRING: `a:${Buffer.alloc(32).toString('base64')},b:${short}` });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/DIAGNOSTICS_KEYRING: Keyring entry 2 \("b"\)/);
+    expect(message).not.toContain(short);
+    expect(() => parseConfig({ DIAGNOSTICS_KEYRING: 'no-colon' })).toThrow(/DIAGNOSTICS_KEYRING/);
+  });
+
+  it("limits diagnostic uploads to the spec's 500MB, and lets tests lower it, never raise it", () => {
+    expect(DIAGNOSTICS_LIMITS.maxFileBytes).toBe(5e8);
+    expect(parseConfig({}).diagnostics.maxFileBytes).toBe(500_000_000);
+    expect(parseConfig({ DIAGNOSTICS_MAX_FILE_BYTES: '1024' }).diagnostics.maxFileBytes).toBe(1024);
+    expect(() => parseConfig({ DIAGNOSTICS_MAX_FILE_BYTES: '500000001' })).toThrow(
+      /DIAGNOSTICS_MAX_FILE_BYTES/,
+    );
   });
 });

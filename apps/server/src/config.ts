@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_BRAND } from '@aerie/contract';
+import { DEFAULT_BRAND, DIAGNOSTICS_LIMITS } from '@aerie/contract';
+import { isKdpError, parseKeyring, type ParsedKeyring } from '@aerie/kdp';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -33,6 +34,25 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * DIAGNOSTICS_KEYRING: the keys of diagnostic bundles, as docs/formats/kdp.md writes a keyring
+ * (`keyId:base64key`, by commas or lines, the current key first). Invalid: a startup error that
+ * names the entry, never its key.
+ */
+const diagnosticsKeyring = z
+  .string()
+  .optional()
+  .transform((v, ctx): ParsedKeyring | null => {
+    if (v === undefined || v.trim() === '') return null;
+    try {
+      return parseKeyring(v);
+    } catch (error) {
+      if (!isKdpError(error)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+      return z.NEVER;
+    }
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -55,6 +75,8 @@ const envSchema = z.object({
   /** Devices in the generated demo fleet (0 for none). */
   DEMO_FLEET_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(1500),
   DEMO_SEED: z.coerce.number().int().default(2026),
+  /** Diagnostic bundles generated for demo devices at the first start, in the background (0 to 4). */
+  DEMO_DIAGNOSTIC_BUNDLES: z.coerce.number().int().min(0).max(4).default(4),
   /** `0` generates the demo fleet without usage and metric history (benchmarks of large fleets). */
   DEMO_FLEET_HISTORY: z.enum(['0', '1']).default('1'),
   /** Lifetime of the portal's access tokens in seconds; the browser renews them silently. */
@@ -109,6 +131,18 @@ const envSchema = z.object({
   TELEMETRY_EVENTS_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /** Newest error reports kept per user. */
   ERROR_REPORTS_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
+  /** The keys of diagnostic bundles; without it one key is generated and kept in the database. */
+  DIAGNOSTICS_KEYRING: diagnosticsKeyring,
+  /**
+   * The largest diagnostic bundle an upload may carry, in bytes: the spec's 500MB, and only
+   * lower (tests send a few bytes over a small limit instead of 500 MB).
+   */
+  DIAGNOSTICS_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DIAGNOSTICS_LIMITS.maxFileBytes)
+    .default(DIAGNOSTICS_LIMITS.maxFileBytes),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -145,6 +179,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
       size: e.DEMO_FLEET_SIZE,
       seed: e.DEMO_SEED,
       history: e.DEMO_FLEET_HISTORY === '1',
+      diagnosticBundles: e.DEMO_DIAGNOSTIC_BUNDLES,
     },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
@@ -183,6 +218,15 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
       feedPerMinute: e.FEED_RATE_LIMIT_PER_MINUTE,
       ingestPerMinute: e.INGEST_RATE_LIMIT_PER_MINUTE,
       heavyPerCaller: e.HEAVY_CALLS_PER_USER,
+    },
+    /** The blob store's folder (adapters/blob-store.ts): uploaded files and their contents. */
+    blobDir: path.join(path.resolve(e.DATA_DIR), 'blobs'),
+    diagnostics: {
+      /** Null: the generated key kept in the database is used (features/diagnostics). */
+      keyring: e.DIAGNOSTICS_KEYRING,
+      maxFileBytes: e.DIAGNOSTICS_MAX_FILE_BYTES,
+      /** Where bundles are unpacked before they are published (one folder per file). */
+      quarantineDir: path.join(path.resolve(e.DATA_DIR), 'diagnostics-quarantine'),
     },
     feedRetention: {
       telemetryDays: e.TELEMETRY_RETENTION_DAYS,

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seedDemoIdentity, seedReferenceIdentity } from './demo/seed-identity.js';
 import { scheduleIdentityHousekeeping } from './identity/housekeeping.js';
+import { seedDemoDiagnostics } from './demo/seed-diagnostics.js';
 import { defaultFleetSeed, seedDemoFleet } from './demo/seed-fleet.js';
 import { importFleetIntoHubSimulator } from './simulators/hub/pg-hub-remote-store.js';
 import { createFleetSimulator } from './simulators/fleet/fleet-simulator.js';
@@ -61,6 +62,9 @@ async function main(): Promise<void> {
   const stopHousekeeping = scheduleIdentityHousekeeping(database.pool, (error) =>
     app.log.warn({ err: error }, 'identity housekeeping failed'),
   );
+  // Demo diagnostic bundles: generated at the first start, after the server listens (below).
+  const stopSeeding = new AbortController();
+  let seedingDiagnostics: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -69,6 +73,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopSeeding.abort();
+      await seedingDiagnostics;
       stopHousekeeping();
       await fleetSimulator.stop();
       await app.close();
@@ -90,6 +96,17 @@ async function main(): Promise<void> {
     },
     `${config.brand} is ready at ${config.publicUrl}`,
   );
+  if (config.demo && config.demoFleet.size > 0 && config.demoFleet.diagnosticBundles > 0) {
+    seedingDiagnostics = seedDemoDiagnostics({
+      pool: database.pool,
+      diagnostics: app.services.diagnostics,
+      count: config.demoFleet.diagnosticBundles,
+      seed: config.demoFleet.seed,
+      now: new Date(),
+      signal: stopSeeding.signal,
+      log: app.log,
+    }).catch((error: unknown) => app.log.warn({ err: error }, 'demo diagnostic bundles failed'));
+  }
 }
 
 main().catch((error: unknown) => {

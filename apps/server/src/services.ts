@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createFilesystemBlobStore } from './adapters/blob-store.js';
 import type { NmsType } from './adapters/hub-adapter.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import {
   createAccountsFeature,
   createDevicesFeature,
+  createDiagnosticsFeature,
   createJobsFeature,
   createMailFeature,
   createNotificationsFeature,
@@ -68,6 +70,11 @@ export async function createSharedServices({
   const devices = createDevicesFeature(withAuthorize);
   const jobs = createJobsFeature(withAuthorize);
   const mail = createMailFeature(withAuthorize);
+  const blobs = createFilesystemBlobStore(config.blobDir);
+  const diagnostics = createDiagnosticsFeature({
+    ...base,
+    services: { authorize, deviceInScope: devices.deviceInScope, jobs: jobs.jobs, blobs },
+  });
 
   return {
     services: {
@@ -81,6 +88,8 @@ export async function createSharedServices({
       publishNotification: notifications.publishNotification,
       jobs: jobs.jobs,
       mailer: mail.mailer,
+      blobs,
+      diagnostics: diagnostics.diagnostics,
     },
     providers: new Map<FeatureFactory, ServerFeature>([
       [createAccountsFeature, accounts],
@@ -89,6 +98,7 @@ export async function createSharedServices({
       [createDevicesFeature, devices],
       [createJobsFeature, jobs],
       [createMailFeature, mail],
+      [createDiagnosticsFeature, diagnostics],
     ]),
     close: async () => {
       caches.close();

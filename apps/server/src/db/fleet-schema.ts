@@ -517,6 +517,8 @@ export const jobs = pgTable(
     payload: jsonb('payload').notNull().default({}),
     result: jsonb('result'),
     finishedOn: ts('finished_on'),
+    /** How far a running job is, 0 to 1, for jobs that report it (a bundle's unpacking). */
+    progress: real('progress'),
   },
   (t) => [
     index('jobs_account_created_idx').on(t.accountId, t.createdOn),
@@ -525,6 +527,7 @@ export const jobs = pgTable(
       'jobs_status_check',
       sql`${t.status} in ('Queued', 'Running', 'Success', 'Error', 'PartialSuccess')`,
     ),
+    check('jobs_progress_check', sql`${t.progress} between 0 and 1`),
     // The Active Jobs list stays fast however many finished jobs pile up.
     index('jobs_active_created_idx')
       .on(t.createdOn.desc(), t.id.desc())
@@ -540,6 +543,68 @@ export const jobs = pgTable(
         sql`${t.status} in ('Queued', 'Running') and ${t.kind} in ('provision', 'activate', 'deactivate', 'enableCellTraffic', 'disableCellTraffic', 'syncToHub')`,
       ),
   ],
+);
+
+/**
+ * Diagnostic bundles as uploaded (docs/decisions/039-diagnostic-bundles.md): one per antenna
+ * serial and file name. The bundle is kept in the blob store at `diagnostics/{serial}/{name}`,
+ * its published contents under `diagnostics-content/{id}/` once it is Ready.
+ */
+export const diagnosticFiles = pgTable(
+  'diagnostic_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    antennaSerial: text('antenna_serial').notNull(),
+    fileName: text('file_name').notNull(),
+    /** MD5 of the bundle as uploaded, lower-case hex. */
+    fileHash: text('file_hash').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** The time in the file name (UTC). */
+    diagnosticCreatedOn: ts('diagnostic_created_on').notNull(),
+    /** The account of the device that carried the serial at upload, else the provider's. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedOn: ts('uploaded_on').notNull().defaultNow(),
+    status: text('status').notNull().default('Queued'),
+    /** Why it was rejected (Rejected only). */
+    statusMessage: text('status_message'),
+    /** The processing job; null once it is gone. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('diagnostic_files_serial_name_uq').on(t.antennaSerial, t.fileName),
+    // The browser's list: a serial's files, newest first.
+    index('diagnostic_files_serial_created_idx').on(
+      t.antennaSerial,
+      t.diagnosticCreatedOn.desc(),
+      t.id.desc(),
+    ),
+    // The analyze screen opens a file by its hash.
+    index('diagnostic_files_hash_idx').on(t.fileHash),
+    index('diagnostic_files_device_idx').on(t.deviceId),
+    check(
+      'diagnostic_files_status_check',
+      sql`${t.status} in ('Queued', 'Processing', 'Ready', 'Rejected')`,
+    ),
+  ],
+);
+
+/** The files of a Ready bundle's published contents (what the reports read). */
+export const diagnosticEntries = pgTable(
+  'diagnostic_entries',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => diagnosticFiles.id, { onDelete: 'cascade' }),
+    /** The entry's normalised path in the archive (`logs/syslog`). */
+    path: text('path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mtime: ts('mtime').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.path] })],
 );
 
 /**

@@ -6,6 +6,7 @@ import { createDeviceConfigRepository } from '../features/device-config/index.js
 import { createDeviceFeaturesRepository } from '../features/device-features/index.js';
 import { createDeviceOperationsRepository } from '../features/device-operations/index.js';
 import { createDevicesRepository } from '../features/devices/index.js';
+import { createDiagnosticsRepository } from '../features/diagnostics/index.js';
 import { createFeedRepository } from '../features/feed/index.js';
 import { createHubRepository } from '../features/hub/index.js';
 import { createJobsRepository } from '../features/jobs/index.js';
@@ -403,6 +404,45 @@ describe('repository rows match the schema types', () => {
       ...stored,
       issuedAt: issuedAt.toISOString(),
     });
+  });
+
+  it('reads diagnostic files and their entries as Drizzle does', async () => {
+    const repo = createDiagnosticsRepository(ctx.database.pool);
+    const [device] = await drizzleRows(fleet.devices, 'id');
+    const [user] = await drizzleRows(core.users, 'email');
+    const id = await repo.transaction((tx) =>
+      repo.insertFile(tx, {
+        antennaSerial: 'PARITY-1',
+        fileName: 'PARITY-1_20261122120000.kdp',
+        fileHash: 'a'.repeat(32),
+        fileSize: 3_000_000_000,
+        diagnosticCreatedOn: new Date('2026-11-22T12:00:00Z'),
+        accountId: device!.accountId,
+        deviceId: device!.id,
+        uploadedBy: user!.id,
+      }),
+    );
+    await repo.claim(id!);
+    const entries = [
+      { path: 'logs/syslog', size: 5_000_000_000, mtime: new Date('2026-11-22T11:59:58Z') },
+      { path: 'overview/Serial', size: 9, mtime: new Date('2026-11-22T12:00:00Z') },
+    ];
+    await repo.transaction((tx) => repo.markReady(tx, id!, entries));
+    const [file] = await ctx.database.db
+      .select()
+      .from(fleet.diagnosticFiles)
+      .where(eq(fleet.diagnosticFiles.id, id!));
+    const { uploadedBy: _uploadedBy, ...columns } = file!;
+    expect(await repo.byId(id!)).toEqual({
+      ...columns,
+      uploadedByName: `${user!.firstName} ${user!.lastName}`,
+    });
+    const stored = await ctx.database.db
+      .select()
+      .from(fleet.diagnosticEntries)
+      .where(eq(fleet.diagnosticEntries.fileId, id!));
+    expect(await repo.entries(id!)).toEqual(stored.map(({ fileId: _f, ...e }) => e));
+    expect(await repo.entries(id!)).toEqual(entries);
   });
 
   it('reads device components, hub networks and network templates as Drizzle does', async () => {

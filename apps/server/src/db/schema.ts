@@ -131,7 +131,9 @@ export const oidcPayloads = pgTable(
  */
 export const identityKeys = pgTable('identity_keys', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['signing', 'cookie', 'feature-signing'] }).notNull(),
+  kind: text('kind', {
+    enum: ['signing', 'cookie', 'feature-signing', 'diagnostics-keyring', 'url-signing'],
+  }).notNull(),
   material: jsonb('material').notNull(),
   createdAt: createdAt(),
 });

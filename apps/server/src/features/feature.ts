@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import type { BlobStore } from '../adapters/blob-store.js';
 import type { HubAdapter } from '../adapters/hub-adapter.js';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -7,6 +8,7 @@ import type { Authorize } from '../plugins/authorization.js';
 import type { CacheRegistry } from '../plugins/cache.js';
 import type { LiveBus } from '../plugins/live-bus.js';
 import type { DeviceInScope, Tenancy } from '../plugins/tenancy.js';
+import type { DiagnosticsPort } from './diagnostics/index.js';
 import type { JobsService } from './jobs/index.js';
 import type { Mailer } from './mail/index.js';
 import type { PublishNotification } from './notifications/index.js';
@@ -30,6 +32,10 @@ export interface AppServices {
   jobs: JobsService;
   /** Sends mail in the background (the mail feature's; SMTP or the outbox). */
   mailer: Mailer;
+  /** Where files are kept (adapters/blob-store.ts): the filesystem under DATA_DIR by default. */
+  blobs: BlobStore;
+  /** Diagnostic bundles' keyring and storage (the diagnostics feature's), e.g. for the demo. */
+  diagnostics: DiagnosticsPort;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createDeviceFeaturesFeature } from './device-features/index.js';
 import { createDeviceOperationsFeature } from './device-operations/index.js';
 import { createDevicesFeature } from './devices/index.js';
 import { createDocsFeature } from './docs/index.js';
+import { createDiagnosticsFeature } from './diagnostics/index.js';
 import type { FeatureFactory } from './feature.js';
 import { createFeedFeature } from './feed/index.js';
 import { createHealthFeature } from './health/index.js';
@@ -28,6 +29,7 @@ export type { AppServices, FeatureContext, FeatureFactory, ServerFeature } from 
 export {
   createAccountsFeature,
   createDevicesFeature,
+  createDiagnosticsFeature,
   createJobsFeature,
   createMailFeature,
   createNotificationsFeature,
@@ -63,4 +65,5 @@ export const serverFeatures: readonly FeatureFactory[] = [
   createMailFeature,
   createSupportFeature,
   createToolsFeature,
+  createDiagnosticsFeature,
 ];

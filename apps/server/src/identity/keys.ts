@@ -13,12 +13,13 @@ export interface IdentityKeys {
 /**
  * Key material stored once for every instance (`identity_keys`): created on first use, and
  * the first of several instances starting together wins. Also holds the provider's feature
- * certificate key (docs/formats/feature-certificate.md).
+ * certificate key (docs/formats/feature-certificate.md), the diagnostic bundles' generated key
+ * and the key of signed download URLs (docs/decisions/039-diagnostic-bundles.md).
  */
 export async function loadOrCreateKeyMaterial<T>(
   pool: pg.Pool,
   id: string,
-  kind: 'signing' | 'cookie' | 'feature-signing',
+  kind: 'signing' | 'cookie' | 'feature-signing' | 'diagnostics-keyring' | 'url-signing',
   create: () => Promise<T>,
 ): Promise<T> {
   const keys = createIdentityKeysRepository(pool);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import type { Queryable } from '../db/transaction.js';
 
 export interface DurableQueueLog {
   warn(obj: object, msg: string): void;
@@ -58,6 +59,7 @@ export function createDurableQueue<T extends object>(o: DurableQueueOptions<T>) 
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let workerId: string | null = null;
   let started: Promise<void> | null = null;
+  let ready = false;
   let closing = false;
 
   async function handle([job]: PgBoss.Job<T>[]): Promise<void> {
@@ -85,6 +87,7 @@ export function createDurableQueue<T extends object>(o: DurableQueueOptions<T>) 
       started ??= (async () => {
         await boss.start();
         await boss.createQueue(o.name, { name: o.name, ...retry });
+        ready = true;
         if (closing) return;
         workerId = await boss.work<T>(
           o.name,
@@ -97,11 +100,25 @@ export function createDurableQueue<T extends object>(o: DurableQueueOptions<T>) 
 
     /**
      * Queues a job for a worker (and wakes this instance's worker at once). With a
-     * `singletonKey`, a job with that key still waiting is not queued twice.
+     * `singletonKey`, a job with that key still waiting is not queued twice. With `db`, the job
+     * is queued in the caller's transaction (it exists only if that commits): the queue must be
+     * started first, and {@link wake} called after the commit.
      */
-    async send(data: T, options: { singletonKey?: string } = {}): Promise<void> {
+    async send(data: T, options: { singletonKey?: string; db?: Queryable } = {}): Promise<void> {
+      const { db, ...rest } = options;
+      if (db && !ready)
+        throw new Error(`Start the queue ${o.name} before sending in a transaction.`);
       await this.start();
-      await boss.send(o.name, data, { ...retry, ...options });
+      await boss.send(o.name, data, {
+        ...retry,
+        ...rest,
+        ...(db ? { db: { executeSql: (text, values) => db.query(text, values) } } : {}),
+      });
+      if (workerId && !db) boss.notifyWorker(workerId);
+    },
+
+    /** Wakes this instance's worker (after a transaction that queued a job committed). */
+    wake(): void {
       if (workerId) boss.notifyWorker(workerId);
     },
 

@@ -22,6 +22,7 @@ const api = useApiContext({
 /** POSTs of the contract that only read or calculate: no write budget. */
 const READS_BY_POST = new Set<EndpointDefinition>([
   contract.deviceConfig.dhcp,
+  contract.diagnostics.blobUrl,
   contract.deviceConfig.networkTemplate,
   contract.metrics.query,
   contract.subscriptions.byIds,

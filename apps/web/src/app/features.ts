@@ -1,6 +1,7 @@
 import { dashboardsPages } from '../features/dashboards/pages';
 import { deviceConfigPages } from '../features/device-config/pages';
 import { devicesPages } from '../features/devices/pages';
+import { diagnosticsPages } from '../features/diagnostics/pages';
 import { healthPages } from '../features/health/pages';
 import { jobsPages } from '../features/jobs/pages';
 import { mailPages } from '../features/mail/pages';
@@ -33,4 +34,5 @@ export const featurePages: readonly FeaturePages[] = [
   supportPages,
   mailPages,
   toolsPages,
+  diagnosticsPages,
 ];

@@ -105,7 +105,15 @@ export interface ApiRequestInit extends RequestInit {
    * 401 and 503 are still handled.
    */
   quiet?: boolean;
+  /** How the request goes out; fetch unless the call brings its own ({@link ApiTransport}). */
+  transport?: ApiTransport;
 }
+
+/**
+ * Sends a request in place of fetch (lib/xhr-transport.ts: an upload that reports its
+ * progress). `alive` restarts the timeout: a long upload that still moves is not timed out.
+ */
+export type ApiTransport = (url: string, init: RequestInit, alive: () => void) => Promise<Response>;
 
 /** A request body as JSON, with its content type. */
 export function jsonRequest(method: string, body: unknown): RequestInit {
@@ -259,7 +267,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
 async function exchange<T>(
   current: ApiClientState,
   path: string,
-  { quiet: _quiet, ...init }: ApiRequestInit,
+  { quiet: _quiet, transport, ...init }: ApiRequestInit,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
   const { baseUrl, getAccessToken, timeoutMs } = current;
@@ -280,10 +288,15 @@ async function exchange<T>(
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+  };
+  arm();
   const callerSignal = init.signal;
   const abortFromCaller = (): void => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) abortFromCaller();
@@ -292,12 +305,11 @@ async function exchange<T>(
   try {
     let response: Response;
     try {
+      const sent = { ...init, headers, signal: controller.signal };
       // NOTE: the global fetch, looked up per call: tests answer it with msw (test/api-server).
-      response = await globalThis.fetch(`${baseUrl}${path}`, {
-        ...init,
-        headers,
-        signal: controller.signal,
-      });
+      response = await (transport
+        ? transport(`${baseUrl}${path}`, sent, arm)
+        : globalThis.fetch(`${baseUrl}${path}`, sent));
     } catch (cause) {
       if (callerSignal?.aborted && !timedOut) throw cause;
       throw new ApiError({

@@ -5,6 +5,7 @@ import { deviceConfigEndpoints } from './device-config.js';
 import { deviceFeaturesEndpoints } from './device-features.js';
 import { deviceOperationsEndpoints } from './device-operations.js';
 import { devicesEndpoints } from './devices.js';
+import { diagnosticsEndpoints } from './diagnostics.js';
 import { docsEndpoints } from './docs.js';
 import { feedEndpoints } from './feed.js';
 import { fleetEndpoints } from './fleet.js';
@@ -33,6 +34,7 @@ export { deviceConfigEndpoints } from './device-config.js';
 export { deviceFeaturesEndpoints } from './device-features.js';
 export { deviceOperationsEndpoints } from './device-operations.js';
 export { devicesEndpoints } from './devices.js';
+export { diagnosticsEndpoints } from './diagnostics.js';
 export { docsEndpoints } from './docs.js';
 export { feedEndpoints } from './feed.js';
 export { fleetEndpoints } from './fleet.js';
@@ -65,6 +67,7 @@ export const api = {
   deviceFeatures: deviceFeaturesEndpoints,
   deviceOperations: deviceOperationsEndpoints,
   devices: devicesEndpoints,
+  diagnostics: diagnosticsEndpoints,
   docs: docsEndpoints,
   feed: feedEndpoints,
   fleet: fleetEndpoints,

@@ -50,6 +50,8 @@ export const jobSchema = z.object({
   payload: jsonObjectSchema,
   /** What the job reported when it finished (null while active). */
   result: z.json().nullable(),
+  /** How far a running job is, 0 to 1, for jobs that report it (a bundle's unpacking); else null. */
+  progress: z.number().min(0).max(1).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -61,6 +63,7 @@ export const jobListItemSchema = jobSchema.pick({
   accountId: true,
   deviceId: true,
   createdOn: true,
+  progress: true,
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 

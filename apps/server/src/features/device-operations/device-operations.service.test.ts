@@ -61,6 +61,7 @@ function setUp(
     finishedOn: null,
     payload: {},
     result: null,
+    progress: null,
   });
   const repo: DeviceOperationsRepository = {
     activeHubJob: async () => active,

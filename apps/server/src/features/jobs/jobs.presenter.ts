@@ -9,6 +9,7 @@ export function presentJobListItem(row: JobListRow): JobListItem {
     accountId: row.accountId,
     deviceId: row.deviceId,
     createdOn: row.createdOn.toISOString(),
+    progress: row.progress,
   };
 }
 

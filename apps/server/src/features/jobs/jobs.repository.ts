@@ -7,13 +7,14 @@ import {
   type JsonValue,
 } from '@aerie/contract';
 import type { jobs } from '../../db/fleet-schema.js';
+import type { Queryable } from '../../db/transaction.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 
 type JobColumns = typeof jobs.$inferSelect;
 
 export type JobListRow = Pick<
   JobColumns,
-  'id' | 'kind' | 'accountId' | 'deviceId' | 'createdOn'
+  'id' | 'kind' | 'accountId' | 'deviceId' | 'createdOn' | 'progress'
 > & {
   /** The column's check constraint holds it to the contract's statuses. */
   status: JobStatus;
@@ -35,10 +36,15 @@ export interface NewJob {
 }
 
 const LIST_COLUMNS =
-  'id, kind, status, account_id as "accountId", device_id as "deviceId", created_on as "createdOn"';
+  'id, kind, status, account_id as "accountId", device_id as "deviceId", created_on as "createdOn", progress';
 const COLUMNS = `${LIST_COLUMNS}, finished_on as "finishedOn", payload, result`;
 
-/** SQL of the jobs table. Reads are limited to the caller's accounts. */
+/**
+ * SQL of the jobs table. Reads are limited to the caller's accounts. Writes take an optional
+ * `db`: the connection of a caller's transaction, so a job is created or ended together with
+ * the caller's own rows (on PGlite's one connection, a query on the pool inside a transaction
+ * would wait for the transaction forever).
+ */
 export function createJobsRepository(pool: pg.Pool) {
   function scoped(scope: AccountScope, params: unknown[]): string {
     if (scope.all) return 'true';
@@ -78,8 +84,8 @@ export function createJobsRepository(pool: pg.Pool) {
     },
 
     /** Inserts a queued job; null when the device is not one of the account's devices. */
-    async insert(job: NewJob): Promise<JobRow | null> {
-      const r = await pool.query<JobRow>(
+    async insert(job: NewJob, db: Queryable = pool): Promise<JobRow | null> {
+      const r = await db.query<JobRow>(
         `insert into jobs (kind, account_id, device_id, created_by, status, payload)
          select $1, $2, $3, $4, 'Queued', $5::jsonb
          where $3::uuid is null or exists (select 1 from devices where id = $3 and account_id = $2)
@@ -98,8 +104,9 @@ export function createJobsRepository(pool: pg.Pool) {
       from: readonly JobStatus[],
       to: JobStatus,
       final: { result: JsonValue | null } | null,
+      db: Queryable = pool,
     ): Promise<JobRow | null> {
-      const r = await pool.query<JobRow>(
+      const r = await db.query<JobRow>(
         `update jobs set status = $3,
                 result = case when $4 then $5::jsonb else result end,
                 finished_on = case when $4 then now() else finished_on end
@@ -110,11 +117,20 @@ export function createJobsRepository(pool: pg.Pool) {
       return r.rows[0] ?? null;
     },
 
-    async statusOf(id: string): Promise<JobStatus | null> {
-      const r = await pool.query<{ status: JobStatus }>('select status from jobs where id = $1', [
+    async statusOf(id: string, db: Queryable = pool): Promise<JobStatus | null> {
+      const r = await db.query<{ status: JobStatus }>('select status from jobs where id = $1', [
         id,
       ]);
       return r.rows[0]?.status ?? null;
+    },
+
+    /** Records how far a running job is (0 to 1); false when the job is not running. */
+    async setProgress(id: string, progress: number): Promise<boolean> {
+      const r = await pool.query(
+        `update jobs set progress = $2 where id = $1 and status = 'Running'`,
+        [id, progress],
+      );
+      return (r.rowCount ?? 0) > 0;
     },
   };
 }

@@ -34,6 +34,7 @@ function fakeRepository(): JobsRepository & { rows: JobRow[] } {
     finishedOn: null,
     payload: {},
     result: null,
+    progress: null,
   });
   rows.push(
     job('own-job', OWN_ACCOUNT, 'Queued', 1),
@@ -78,6 +79,11 @@ function fakeRepository(): JobsRepository & { rows: JobRow[] } {
       return row;
     },
     statusOf: async (id) => rows.find((r) => r.id === id)?.status ?? null,
+    async setProgress(id, progress) {
+      const row = rows.find((r) => r.id === id && r.status === 'Running');
+      if (row) row.progress = progress;
+      return row !== undefined;
+    },
   };
 }
 
@@ -134,5 +140,22 @@ describe('jobs service: the lifecycle other features drive', () => {
       message: JOB_MESSAGES.illegalTransition('own-job', 'Success', 'Error'),
     });
     await expect(service.markRunning('missing')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('jobs service: progress', () => {
+  it('records how far a running job is, clamped to 0..1, and nothing for a job not running', async () => {
+    const { service, repo } = setUp();
+    expect(await service.reportProgress('own-job', 0.5)).toBe(false);
+    await service.markRunning('own-job');
+    expect(await service.reportProgress('own-job', 0.25)).toBe(true);
+    expect((await service.get(principalOf('superUser'), 'own-job')).progress).toBe(0.25);
+    await service.reportProgress('own-job', 7);
+    expect(repo.rows.find((r) => r.id === 'own-job')?.progress).toBe(1);
+    await service.reportProgress('own-job', Number.NaN);
+    expect(repo.rows.find((r) => r.id === 'own-job')?.progress).toBe(0);
+    await service.finish('own-job', 'Success');
+    expect(await service.reportProgress('own-job', 0.9)).toBe(false);
+    expect(repo.rows.find((r) => r.id === 'own-job')?.progress).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import {
   type JsonObject,
   type JsonValue,
 } from '@aerie/contract';
+import type { Queryable } from '../../db/transaction.js';
 import type { Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../plugins/errors.js';
@@ -37,10 +38,11 @@ export function createJobsService(repo: JobsRepository, authorize: Authorize) {
     id: string,
     to: JobStatus,
     final: { result: JsonValue | null } | null,
+    db?: Queryable,
   ): Promise<Job> {
-    const row = await repo.transition(id, sourcesOf(to), to, final);
+    const row = await repo.transition(id, sourcesOf(to), to, final, db);
     if (row) return presentJob(row);
-    const from = await repo.statusOf(id);
+    const from = await repo.statusOf(id, db);
     if (!from) throw new NotFoundError(JOB_MESSAGES.notFound);
     throw new IllegalJobTransitionError(id, from, to);
   }
@@ -61,7 +63,8 @@ export function createJobsService(repo: JobsRepository, authorize: Authorize) {
 
     /**
      * Queues a job for an account (and one of its devices). The caller has already checked
-     * the principal's permission and tenancy for the operation the job stands for.
+     * the principal's permission and tenancy for the operation the job stands for. `db`: the
+     * caller's transaction, when the job must exist only if the caller's rows do.
      */
     async createJob(
       kind: string,
@@ -69,10 +72,11 @@ export function createJobsService(repo: JobsRepository, authorize: Authorize) {
       deviceId: string | null,
       createdBy: string | null,
       payload: JsonObject = {},
+      { db }: { db?: Queryable } = {},
     ): Promise<Job> {
       const parsed = jobKindSchema.safeParse(kind);
       if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]!.message, 'kind');
-      const row = await repo.insert({ kind, accountId, deviceId, createdBy, payload });
+      const row = await repo.insert({ kind, accountId, deviceId, createdBy, payload }, db);
       if (!row) throw new BadRequestError(JOB_MESSAGES.deviceNotInAccount, 'deviceId');
       return presentJob(row);
     },
@@ -82,13 +86,26 @@ export function createJobsService(repo: JobsRepository, authorize: Authorize) {
       return transition(id, 'Running', null);
     },
 
-    /** Ends a job with a final status and its result; a finished job cannot finish again. */
+    /**
+     * Ends a job with a final status and its result; a finished job cannot finish again. `db`:
+     * the caller's transaction, when the job ends together with the caller's rows.
+     */
     async finish(
       id: string,
       status: FinalJobStatus,
       result: JsonValue | null = null,
+      { db }: { db?: Queryable } = {},
     ): Promise<Job> {
-      return transition(id, status, { result });
+      return transition(id, status, { result }, db);
+    },
+
+    /**
+     * Records how far a running job is, 0 to 1 (clamped), in one conditional update: nothing
+     * changes unless the job is Running. Answers whether it was recorded.
+     */
+    async reportProgress(id: string, fraction: number): Promise<boolean> {
+      const progress = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
+      return repo.setProgress(id, progress);
     },
   };
 }

@@ -40,7 +40,9 @@ export type IconName =
   | 'pin'
   | 'grip'
   | 'resize'
-  | 'calendar';
+  | 'calendar'
+  | 'copy'
+  | 'hourglass';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -130,6 +132,13 @@ const paths: Record<IconName, string[]> = {
   pin: ['M12 17v5', 'M9 3h6', 'M10 3v6l-3 4v4h10v-4l-3-4V3'],
   grip: ['M9 6h.01', 'M15 6h.01', 'M9 12h.01', 'M15 12h.01', 'M9 18h.01', 'M15 18h.01'],
   resize: ['M20 14v6h-6', 'M20 20l-7-7', 'M4 10V4h6'],
+  copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
+  hourglass: [
+    'M6 3h12',
+    'M6 21h12',
+    'M7 3c0 5 10 6 10 9s-10 4-10 9',
+    'M17 3c0 5-10 6-10 9s10 4 10 9',
+  ],
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {

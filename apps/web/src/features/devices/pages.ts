@@ -17,7 +17,4 @@ export const devicesPages = definePages({
   deviceJson: {
     component: lazyRouteComponent(() => import('./pages/device-pages'), 'DeviceJsonPage'),
   },
-  deviceDiagnosticBrowser: {
-    component: lazyRouteComponent(() => import('./pages/device-pages'), 'DeviceDiagnosticsPage'),
-  },
 });

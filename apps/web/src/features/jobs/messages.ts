@@ -12,6 +12,8 @@ export const jobMessages = {
     createdOn: 'Created On (UTC)',
     status: 'Status',
   },
+  /** A running job's progress bar. */
+  progressOf: (id: string) => `Progress of job ${id}`,
   total: (n: number) => (n === 1 ? '1 job' : `${formatCount(n)} jobs`),
   listLoadFailed: 'The active jobs could not be loaded.',
   detailTitle: 'Job Detail',
@@ -20,6 +22,10 @@ export const jobMessages = {
   notFound: 'Job not found.',
   loadFailed: 'The job could not be loaded.',
   kind: 'Kind',
+  /** Readable names of the job kinds that have one; any other kind shows as it is. */
+  kinds: {
+    processDiagnosticBundle: 'Diagnostic bundle processing',
+  } as Readonly<Record<string, string>>,
   status: 'Status',
   createdOn: 'Created on (UTC)',
   finishedOn: 'Finished on (UTC)',

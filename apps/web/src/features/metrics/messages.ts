@@ -16,6 +16,7 @@ export const metricsMessages = {
   exportFileName: 'metrics-export',
   loadingGraphs: 'Loading graphs',
   loadingChart: 'Loading chart',
+  loadingRange: 'Loading date range',
   saveFailed: 'The graphs could not be saved.',
   tooManyGraphs: (max: number) => `At most ${max} graphs can be saved; remove one first.`,
   modal: {

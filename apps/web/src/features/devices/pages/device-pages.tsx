@@ -1,20 +1,7 @@
-import { Text } from '@mantine/core';
-import { DeviceFrame, type DeviceSection } from '../components/device-frame';
+import { DeviceFrame } from '../components/device-frame';
 import { DeviceJson } from '../components/json/device-json';
 import { DeviceOverview } from '../components/overview/device-overview';
 import { useMe } from '../../users';
-import { placeholderMessages } from '../../../components/placeholder/messages';
-
-/** A device section whose content arrives in a later issue. */
-function comingSoon(section: DeviceSection) {
-  return function DeviceSectionPlaceholder() {
-    return (
-      <DeviceFrame section={section}>
-        {() => <Text c="dimmed">{placeholderMessages.comingSoon}</Text>}
-      </DeviceFrame>
-    );
-  };
-}
 
 // Each tab of the device detail is its own route (spec 001 §2), shown in the detail pane.
 export function DeviceOverviewPage() {
@@ -33,4 +20,3 @@ export function DeviceJsonPage() {
     </DeviceFrame>
   );
 }
-export const DeviceDiagnosticsPage = comingSoon('diagnostics');

@@ -22,6 +22,7 @@ const job: Job = {
   finishedOn: '2026-11-22T21:15:11.500Z',
   payload: { beams: ['B12', 'B14'], requestedBy: 'hannah.keller@northwind.example' },
   result: { failedBeams: ['B14'], message: 'Beam B14 is not available.' },
+  progress: null,
 };
 
 const server = setupApiServer(

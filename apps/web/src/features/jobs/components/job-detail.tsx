@@ -10,6 +10,7 @@ import { getDeviceQueryOptions } from '../../devices';
 import { useJob } from '../api/get-jobs';
 import { jobMessages as m } from '../messages';
 import { formatJobTime, jobStatusColors } from '../utils/job-display';
+import { formatJobKind } from '../utils/job-kind';
 
 export interface JobDetailProps {
   id: string;
@@ -81,7 +82,7 @@ export function JobDetail({ id, canOpenDevice }: JobDetailProps) {
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
-        <Field label={m.kind}>{job.kind}</Field>
+        <Field label={m.kind}>{formatJobKind(job.kind)}</Field>
         <Field label={m.status}>
           <Badge variant="dot" color={jobStatusColors[job.status]}>
             {job.status}

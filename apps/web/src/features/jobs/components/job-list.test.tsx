@@ -22,6 +22,7 @@ const page: JobListResponse = {
       deviceId: '2f0c9a3e-7a55-4c1e-9a11-5a1b2c3d4e5f',
       // An offset: the list shows the time in UTC.
       createdOn: '2026-11-22T23:15:07.123+02:00',
+      progress: 0.42,
     },
     {
       id: '8c3d2e1f-0a9b-4c8d-9e7f-6a5b4c3d2e1f',
@@ -30,6 +31,7 @@ const page: JobListResponse = {
       accountId: ACCOUNT,
       deviceId: null,
       createdOn: '2026-11-22T20:00:00Z',
+      progress: null,
     },
   ],
 };
@@ -54,6 +56,16 @@ describe('JobList', () => {
     // The first page in the default size is the bare address (defaults stay out of it).
     expect(link.getAttribute('href')).toBe(`/jobs/${JOB}`);
     expect(screen.getByTestId('job-total').textContent).toBe('60 jobs');
+  });
+
+  it("shows a running job's progress as a bar and a percent; a queued one without", async () => {
+    renderWithProviders(<JobList />, { path: '/jobs' });
+    const table = await screen.findByRole('table', { name: 'Active jobs' });
+    const bar = await within(table).findByRole('progressbar', { name: `Progress of job ${JOB}` });
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByText('42%')).toBeTruthy();
+    expect(within(second!).queryByRole('progressbar')).toBeNull();
   });
 
   it("says 'No active jobs were found.' when there are none", async () => {

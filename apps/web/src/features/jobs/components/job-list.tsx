@@ -1,5 +1,5 @@
 import type { JobListItem } from '@aerie/contract';
-import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -17,12 +17,33 @@ import {
   type JobListSearch,
   type JobListView,
 } from '../utils/job-display';
+import { jobProgressPercent } from '../utils/job-kind';
 
 const COLUMN_ORDER = ['id', 'createdOn', 'status'] as const;
 const NO_HIDDEN_COLUMNS: readonly string[] = [];
 // The server answers newest first; the table has no other order.
 const SORT = { id: 'createdOn', desc: true } as const;
 const ignoreSort = () => undefined;
+
+/** The status, and for a running job that reports it, how far it is (a bar and a percent). */
+function JobStatusCell({ job }: { job: JobListItem }) {
+  const percent = jobProgressPercent(job);
+  const badge = (
+    <Badge variant="dot" color={jobStatusColors[job.status]}>
+      {job.status}
+    </Badge>
+  );
+  if (percent === null) return badge;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {badge}
+      <Progress value={percent} size="sm" w={72} aria-label={m.progressOf(job.id)} />
+      <Text size="xs" c="dimmed" span>
+        {`${percent}%`}
+      </Text>
+    </Group>
+  );
+}
 
 function jobColumns(linkSearch: JobListSearch): ColumnDef<JobListItem>[] {
   return [
@@ -56,11 +77,7 @@ function jobColumns(linkSearch: JobListSearch): ColumnDef<JobListItem>[] {
       id: 'status',
       header: m.columns.status,
       enableSorting: false,
-      cell: ({ row }) => (
-        <Badge variant="dot" color={jobStatusColors[row.original.status]}>
-          {row.original.status}
-        </Badge>
-      ),
+      cell: ({ row }) => <JobStatusCell job={row.original} />,
     },
   ];
 }

@@ -26,11 +26,14 @@ import { metricName, type MetricReference } from '../utils/graph-form';
 import { metricsCsv } from '../utils/metrics-csv';
 import { graphRange, TIME_SPAN_IDS, timeSpanOf } from '../utils/time-spans';
 import { seriesLabel } from '../utils/units';
-import { GraphCustomRange } from './graph-custom-range';
 import { METRIC_CHART_HEIGHT } from './metric-chart-size';
 
 // NOTE: ECharts is loaded on first use, in its own chunk, so it never delays the page.
 const MetricChart = lazy(() => import('./metric-chart').then((m) => ({ default: m.MetricChart })));
+// The date pickers (15 KB) load when a graph's span is Custom, not with the page.
+const GraphCustomRange = lazy(() =>
+  import('./graph-custom-range').then((m) => ({ default: m.GraphCustomRange })),
+);
 
 /** Auto refresh interval of a graph. */
 export const AUTO_REFRESH_MS = 60_000;
@@ -187,7 +190,11 @@ export function MetricGraphCard({ graph, reference, onChange, onRemove }: Metric
             </Popover>
           </Group>
         </Group>
-        {custom && <GraphCustomRange graph={graph} onChange={onChange} />}
+        {custom && (
+          <Suspense fallback={<Skeleton height={36} aria-label={metricsMessages.loadingRange} />}>
+            <GraphCustomRange graph={graph} onChange={onChange} />
+          </Suspense>
+        )}
         <GraphBody
           data={data}
           hasData={hasData}

@@ -1,0 +1,222 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DiagnosticProcessingStatus, JobStatus } from '@aerie/contract';
+import type { ParsedKeyring } from '@aerie/kdp';
+import { makeKeyring } from '@aerie/kdp/testing';
+import { createFilesystemBlobStore, type BlobStore } from '../../adapters/blob-store.js';
+import { ConflictError } from '../../plugins/errors.js';
+import { packBundle } from '../../test/diagnostic-bundles.js';
+import { createBundleProcessor, type BundleProcessorDeps } from './bundle-processor.js';
+import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
+import type { DiagnosticEntryRow, DiagnosticFileRow } from './diagnostics.repository.js';
+
+const keys: ParsedKeyring = { keyring: makeKeyring('kdp-1'), currentKeyId: 'kdp-1' };
+const SERIAL = 'KYM-2411234';
+const FILE_ID = '11111111-1111-4111-8111-111111111111';
+
+let root: string;
+let blobs: BlobStore;
+let quarantineDir: string;
+
+/** The file's row and job as the fakes keep them, and what the processor asked of them. */
+interface World {
+  file: DiagnosticFileRow;
+  job: { status: JobStatus; result: unknown; progress: number[] };
+  entries: DiagnosticEntryRow[];
+  deps: BundleProcessorDeps;
+}
+
+async function world(
+  bytes: Buffer,
+  options: { status?: DiagnosticProcessingStatus; jobStatus?: JobStatus; blobs?: BlobStore } = {},
+): Promise<World> {
+  const fileName = `${SERIAL}_20261122120000.kdp`;
+  await blobs.write(`diagnostics/${SERIAL}/${fileName}`, Readable.from([bytes]));
+  const w: Omit<World, 'deps'> = {
+    file: {
+      id: FILE_ID,
+      antennaSerial: SERIAL,
+      fileName,
+      fileHash: '0'.repeat(32),
+      fileSize: bytes.length,
+      diagnosticCreatedOn: new Date('2026-11-22T12:00:00Z'),
+      accountId: 'account',
+      deviceId: null,
+      uploadedOn: new Date(),
+      status: options.status ?? 'Queued',
+      statusMessage: null,
+      jobId: 'job-1',
+      uploadedByName: null,
+    },
+    job: { status: options.jobStatus ?? 'Queued', result: null, progress: [] },
+    entries: [],
+  };
+  const finals: JobStatus[] = ['Success', 'Error', 'PartialSuccess'];
+  const deps: BundleProcessorDeps = {
+    blobs: options.blobs ?? blobs,
+    keyring: async () => keys,
+    quarantineDir,
+    progressIntervalMs: 60_000,
+    log: { warn: () => {}, error: () => {} },
+    repo: {
+      async claim() {
+        if (w.file.status !== 'Queued' && w.file.status !== 'Processing') return null;
+        w.file.status = 'Processing';
+        return { ...w.file };
+      },
+      async markReady(_db, _id, entries) {
+        if (w.file.status !== 'Processing') return false;
+        w.file.status = 'Ready';
+        w.entries.splice(0, w.entries.length, ...entries);
+        return true;
+      },
+      async markRejected(_id, message) {
+        if (w.file.status !== 'Queued' && w.file.status !== 'Processing') return false;
+        w.file.status = 'Rejected';
+        w.file.statusMessage = message;
+        return true;
+      },
+      transaction: (work) => work({} as pg.PoolClient),
+    },
+    jobs: {
+      async markRunning(id) {
+        if (w.job.status !== 'Queued') throw new ConflictError(`${id} is ${w.job.status}`);
+        w.job.status = 'Running';
+        return {} as never;
+      },
+      async finish(id, status, result) {
+        if (finals.includes(w.job.status)) throw new ConflictError(`${id} is ${w.job.status}`);
+        w.job.status = status;
+        w.job.result = result;
+        return {} as never;
+      },
+      async reportProgress(_id, fraction) {
+        if (w.job.status !== 'Running') return false;
+        w.job.progress.push(fraction);
+        return true;
+      },
+    },
+  };
+  return { ...w, deps };
+}
+
+const published = () => path.join(root, 'blobs', 'objects', 'diagnostics-content', FILE_ID);
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'aerie-processor-'));
+  blobs = createFilesystemBlobStore(path.join(root, 'blobs'));
+  quarantineDir = path.join(root, 'quarantine');
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const goodBundle = () =>
+  packBundle(keys, {
+    antennaSerial: SERIAL,
+    takenAt: new Date('2026-11-22T12:00:00Z'),
+    chunkSize: 1024,
+  });
+
+describe('the bundle processor', () => {
+  it('publishes a good bundle, Ready with its entries, the job Success, progress in steps up to 1', async () => {
+    const { bytes } = await goodBundle();
+    // The store hands out the bundle in small pieces, so progress has steps to report.
+    async function* pieces(stream: Readable): AsyncGenerator<Buffer> {
+      for await (const chunk of stream) {
+        const b = chunk as Buffer;
+        for (let at = 0; at < b.length; at += 256) yield b.subarray(at, at + 256);
+      }
+    }
+    const w = await world(bytes, {
+      blobs: { ...blobs, read: async (key) => Readable.from(pieces(await blobs.read(key))) },
+    });
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file.status).toBe('Ready');
+    expect(w.job.status).toBe('Success');
+    expect(w.job.result).toMatchObject({ status: 'Ready', entries: w.entries.length });
+    expect(w.entries.map((e) => e.path)).toContain('overview/Serial');
+    expect(await readFile(path.join(published(), 'overview', 'Serial'), 'utf8')).toBe(
+      `${SERIAL}\n`,
+    );
+    expect(await readdir(quarantineDir)).toEqual([]);
+    // Every 5 % at most (the time trigger is an hour away here), rising, then 1.
+    const p = w.job.progress;
+    expect(p.length).toBeGreaterThan(2);
+    expect(p.length).toBeLessThanOrEqual(22);
+    expect(p.at(-1)).toBe(1);
+    for (let i = 1; i < p.length; i++) expect(p[i]! - p[i - 1]!).toBeGreaterThan(0);
+  });
+
+  it('starts a retry clean: a stale quarantine and contents published by a lost attempt are removed', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes, { status: 'Processing', jobStatus: 'Running' });
+    await mkdir(path.join(quarantineDir, FILE_ID, 'logs'), { recursive: true });
+    await writeFile(path.join(quarantineDir, FILE_ID, 'logs', 'half-written'), 'x');
+    await blobs.write(`diagnostics-content/${FILE_ID}/stale`, Readable.from(['stale']));
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file.status).toBe('Ready');
+    expect(w.job.status).toBe('Success');
+    expect(existsSync(path.join(published(), 'stale'))).toBe(false);
+    expect(existsSync(path.join(published(), 'logs', 'half-written'))).toBe(false);
+    expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  it('leaves a file that already ended alone', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes, { status: 'Rejected', jobStatus: 'Error' });
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file.status).toBe('Rejected');
+    expect(existsSync(published())).toBe(false);
+  });
+
+  it('throws on an abort (the server closing) for the queue to retry, leaving nothing', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    const controller = new AbortController();
+    controller.abort(new Error('closing'));
+    await expect(createBundleProcessor(w.deps).run(FILE_ID, controller.signal)).rejects.toThrow();
+    expect(w.file.status).toBe('Processing');
+    expect(w.job.status).toBe('Running');
+    expect(existsSync(path.join(quarantineDir, FILE_ID))).toBe(false);
+    expect(existsSync(published())).toBe(false);
+  });
+
+  it('rejects a bundle whose stored bytes are gone', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    await blobs.remove(`diagnostics/${SERIAL}/${w.file.fileName}`);
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file).toMatchObject({ status: 'Rejected', statusMessage: S.bundleMissing });
+    expect(w.job).toMatchObject({ status: 'Error', result: { code: 'missing' } });
+  });
+
+  it('rejects with a plain message when publishing fails, leaving nothing published', async () => {
+    const { bytes } = await goodBundle();
+    const failing: BlobStore = {
+      ...blobs,
+      publishDirectory: async () => {
+        throw new Error('disk full');
+      },
+    };
+    const w = await world(bytes, { blobs: failing });
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file).toMatchObject({ status: 'Rejected', statusMessage: S.processingFailed });
+    expect(existsSync(published())).toBe(false);
+    expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  it('marks the file Ready even when its job was ended by someone else', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes, { jobStatus: 'Running' });
+    w.job.status = 'Error';
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file.status).toBe('Ready');
+    expect(w.job.status).toBe('Error');
+  });
+});

@@ -1,0 +1,244 @@
+import { constants as fsConstants } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline as pipe, Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FinalJobStatus, JsonValue } from '@aerie/contract';
+import { createBundleReader, isKdpError, type BundleLimits, type ParsedKeyring } from '@aerie/kdp';
+import { BlobNotFoundError, type BlobStore } from '../../adapters/blob-store.js';
+import type { Queryable } from '../../db/transaction.js';
+import { ConflictError } from '../../plugins/errors.js';
+import type { AppServices } from '../feature.js';
+import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
+import type {
+  DiagnosticEntryRow,
+  DiagnosticFileRow,
+  DiagnosticsRepository,
+} from './diagnostics.repository.js';
+import { bundleKey, contentPrefix } from './storage-path.js';
+
+/** The jobs-table kind of a bundle's processing (shown in /jobs). */
+export const PROCESS_BUNDLE_JOB = 'processDiagnosticBundle';
+
+export interface ProcessorLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface BundleProcessorDeps {
+  repo: Pick<DiagnosticsRepository, 'claim' | 'markReady' | 'markRejected' | 'transaction'>;
+  jobs: Pick<AppServices['jobs'], 'markRunning' | 'finish' | 'reportProgress'>;
+  blobs: BlobStore;
+  keyring: () => Promise<ParsedKeyring>;
+  /** The reader's limits; @aerie/kdp's defaults where not given (docs/formats/kdp.md). */
+  limits?: Partial<BundleLimits>;
+  /** Where bundles are unpacked, one folder per file, before they are published. */
+  quarantineDir: string;
+  /** Progress is written at most this often, or when it moved by `progressStep`. */
+  progressIntervalMs?: number;
+  progressStep?: number;
+  log: ProcessorLog;
+}
+
+/** Why a bundle was rejected, as its status message and the job's result. */
+interface Rejection {
+  message: string;
+  code: string;
+}
+
+/** The entry's place in the quarantine; never outside it (the reader refuses such paths too). */
+function inside(root: string, entryPath: string): string {
+  const target = path.resolve(root, ...entryPath.split('/'));
+  if (!target.startsWith(root + path.sep)) {
+    throw new Error(`The entry ${JSON.stringify(entryPath)} would be written outside its folder.`);
+  }
+  return target;
+}
+
+const validDate = (d: Date): Date => (Number.isNaN(d.getTime()) ? new Date(0) : d);
+
+/**
+ * Processes stored bundles (decision 039): authenticate and unpack into a quarantine folder,
+ * then publish and mark Ready with the entries in one transaction, or reject with the reason
+ * and publish nothing. It runs again for the same file after a crash (pg-boss retries): a run
+ * starts clean, and a file that already ended is left alone. An abort (the server closing)
+ * throws, so the queue retries the file later.
+ */
+export function createBundleProcessor(deps: BundleProcessorDeps) {
+  const running = new Set<string>();
+  const intervalMs = deps.progressIntervalMs ?? 500;
+  const step = deps.progressStep ?? 0.05;
+
+  /** Counts the bundle's bytes as the reader pulls them and reports the fraction, throttled. */
+  function progressMeter(jobId: string | null, total: number) {
+    let read = 0;
+    let last = 0;
+    let lastAt = Date.now();
+    let inFlight: Promise<unknown> = Promise.resolve();
+    let busy = false;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        read += chunk.length;
+        const fraction = total > 0 ? Math.min(1, read / total) : 1;
+        const now = Date.now();
+        if (
+          jobId &&
+          !busy &&
+          (fraction - last >= step || (now - lastAt >= intervalMs && fraction > last))
+        ) {
+          busy = true;
+          last = fraction;
+          lastAt = now;
+          inFlight = deps.jobs
+            .reportProgress(jobId, fraction)
+            .catch((err: unknown) => deps.log.warn({ err, jobId }, 'could not record progress'))
+            .finally(() => {
+              busy = false;
+            });
+        }
+        done(null, chunk);
+      },
+    });
+    return { meter, settled: () => inFlight };
+  }
+
+  async function finishJob(
+    jobId: string | null,
+    status: FinalJobStatus,
+    result: JsonValue,
+    db?: Queryable,
+  ): Promise<void> {
+    if (!jobId) return;
+    try {
+      await deps.jobs.finish(jobId, status, result, db ? { db } : {});
+    } catch (error) {
+      // Already final (a 409): whoever ended it recorded the outcome.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+
+  /** Unpacks the whole bundle into `dir`; the entries' index once the reader ended cleanly. */
+  async function unpack(
+    file: DiagnosticFileRow,
+    dir: string,
+    signal: AbortSignal,
+  ): Promise<DiagnosticEntryRow[]> {
+    const { keyring } = await deps.keyring();
+    const source = await deps.blobs.read(bundleKey(file));
+    const progress = progressMeter(file.jobId, file.fileSize);
+    const counted: Readable = pipe(source, progress.meter, () => {});
+    const abort = () => source.destroy(signal.reason instanceof Error ? signal.reason : undefined);
+    signal.addEventListener('abort', abort, { once: true });
+    const entries: DiagnosticEntryRow[] = [];
+    try {
+      await mkdir(deps.quarantineDir, { recursive: true });
+      await mkdir(dir);
+      const read = createBundleReader({ keyring, limits: deps.limits ?? {} });
+      for await (const entry of read(counted)) {
+        signal.throwIfAborted();
+        const target = inside(dir, entry.path);
+        if (entry.type === 'directory') {
+          await mkdir(target, { recursive: true });
+          continue;
+        }
+        await mkdir(path.dirname(target), { recursive: true });
+        // Created exclusively, never through a link: the reader hands out each path once.
+        const handle = await open(
+          target,
+          fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_NOFOLLOW,
+          0o640,
+        );
+        await pipeline(entry.body, handle.createWriteStream());
+        entries.push({ path: entry.path, size: entry.size, mtime: validDate(entry.mtime) });
+      }
+      signal.throwIfAborted();
+    } finally {
+      signal.removeEventListener('abort', abort);
+      source.destroy();
+      await progress.settled();
+    }
+    return entries;
+  }
+
+  function rejectionOf(error: unknown, fileId: string): Rejection {
+    if (isKdpError(error)) return { message: error.message, code: error.code };
+    if (error instanceof BlobNotFoundError) return { message: S.bundleMissing, code: 'missing' };
+    deps.log.error({ err: error, fileId }, 'a diagnostic bundle could not be processed');
+    return { message: S.processingFailed, code: 'failed' };
+  }
+
+  async function reject(file: DiagnosticFileRow, rejection: Rejection): Promise<void> {
+    await deps.repo.markRejected(file.id, rejection.message);
+    await finishJob(file.jobId, 'Error', { status: 'Rejected', ...rejection });
+  }
+
+  /** Publishes the quarantine and marks the file Ready with its entries and its job Success. */
+  async function publish(file: DiagnosticFileRow, dir: string, entries: DiagnosticEntryRow[]) {
+    const prefix = contentPrefix(file.id);
+    await deps.blobs.publishDirectory(dir, prefix);
+    if (file.jobId) await deps.jobs.reportProgress(file.jobId, 1);
+    const bytes = entries.reduce((sum, e) => sum + e.size, 0);
+    const ready = await deps.repo.transaction(async (tx) => {
+      if (!(await deps.repo.markReady(tx, file.id, entries))) return false;
+      await finishJob(
+        file.jobId,
+        'Success',
+        { status: 'Ready', entries: entries.length, bytes },
+        tx,
+      );
+      return true;
+    });
+    // Ended meanwhile by someone else: what was just published belongs to no file.
+    if (!ready) await deps.blobs.removePrefix(prefix);
+  }
+
+  async function process(file: DiagnosticFileRow, signal: AbortSignal): Promise<void> {
+    if (file.jobId) {
+      await deps.jobs.markRunning(file.jobId).catch((error: unknown) => {
+        // Running already: this is a retry.
+        if (!(error instanceof ConflictError)) throw error;
+      });
+    }
+    const dir = path.join(deps.quarantineDir, file.id);
+    const prefix = contentPrefix(file.id);
+    // A retry starts clean: a half-written quarantine, contents an attempt published but
+    // never committed.
+    await rm(dir, { recursive: true, force: true });
+    await deps.blobs.removePrefix(prefix);
+    let entries: DiagnosticEntryRow[];
+    try {
+      entries = await unpack(file, dir, signal);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      if (signal.aborted) throw error;
+      await reject(file, rejectionOf(error, file.id));
+      return;
+    }
+    try {
+      await publish(file, dir, entries);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      await deps.blobs.removePrefix(prefix).catch(() => {});
+      if (signal.aborted) throw error;
+      // The bundle was good; the store or the database failed. Rejected if that can be
+      // recorded, else retried by the queue.
+      await reject(file, rejectionOf(error, file.id));
+    }
+  }
+
+  return {
+    /** Processes one file (the queue's handler). */
+    async run(fileId: string, signal: AbortSignal): Promise<void> {
+      // One run per file in this instance (a retry may be fetched while the first still runs).
+      if (running.has(fileId)) return;
+      running.add(fileId);
+      try {
+        const file = await deps.repo.claim(fileId);
+        if (file) await process(file, signal);
+      } finally {
+        running.delete(fileId);
+      }
+    },
+  };
+}
+export type BundleProcessor = ReturnType<typeof createBundleProcessor>;

@@ -1,0 +1,81 @@
+import type { DiagnosticUploadResponse } from '@aerie/contract';
+import type { ParsedKeyring } from '@aerie/kdp';
+import type { FeatureContext, ServerFeature } from '../feature.js';
+import { createBundleProcessor } from './bundle-processor.js';
+import { createBundleQueue } from './bundle-queue.js';
+import { loadBundleKeyring, loadUrlSigningKey, memo } from './diagnostics-keys.js';
+import {
+  createDiagnosticsUploadService,
+  type IncomingBundle,
+} from './diagnostics-upload.service.js';
+import { createDiagnosticsRepository } from './diagnostics.repository.js';
+import { diagnosticsRoutes } from './diagnostics.routes.js';
+import { createDiagnosticsService } from './diagnostics.service.js';
+import { buildBistReport, buildOverview, buildPostReport } from './reports/index.js';
+
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createDiagnosticsRepository } from './diagnostics.repository.js';
+export { PROCESS_BUNDLE_JOB } from './bundle-processor.js';
+export { BUNDLE_QUEUE } from './bundle-queue.js';
+export type { IncomingBundle } from './diagnostics-upload.service.js';
+
+/** What the rest of the server may ask of diagnostics (the demo's seeding packs and stores bundles). */
+export interface DiagnosticsPort {
+  /** The keyring bundles are read with; its current key writes new ones. */
+  keyring(): Promise<ParsedKeyring>;
+  /** Stores a bundle as an upload by nobody in particular would, and queues its processing. */
+  storeBundle(bundle: IncomingBundle): Promise<DiagnosticUploadResponse['data']>;
+}
+
+/**
+ * Diagnostic bundles (issue 18, decision 039): uploads streamed into the blob store, a pg-boss
+ * worker that authenticates and unpacks each into quarantine and publishes it whole, downloads
+ * (also by signed URL) and the reports. The worker runs while the app does.
+ */
+export function createDiagnosticsFeature({
+  pool,
+  config,
+  log,
+  services: { authorize, deviceInScope, jobs, blobs },
+}: FeatureContext<'authorize' | 'deviceInScope' | 'jobs' | 'blobs'>): ServerFeature & {
+  diagnostics: DiagnosticsPort;
+} {
+  const keyring = memo(() => loadBundleKeyring(pool, config.diagnostics.keyring));
+  const urlKey = memo(() => loadUrlSigningKey(pool));
+  const repo = createDiagnosticsRepository(pool);
+  const processor = createBundleProcessor({
+    repo,
+    jobs,
+    blobs,
+    keyring,
+    quarantineDir: config.diagnostics.quarantineDir,
+    log,
+  });
+  const queue = createBundleQueue({ pool, handle: (id, signal) => processor.run(id, signal), log });
+  const { maxFileBytes } = config.diagnostics;
+  const uploads = createDiagnosticsUploadService({
+    repo,
+    blobs,
+    authorize,
+    jobs,
+    queue,
+    maxFileBytes,
+    log,
+  });
+  const service = createDiagnosticsService({
+    repo,
+    blobs,
+    authorize,
+    deviceInScope,
+    reports: { buildOverview, buildBistReport, buildPostReport },
+    urlKey,
+    publicUrl: config.publicUrl,
+  });
+  return {
+    name: 'diagnostics',
+    routes: diagnosticsRoutes(service, uploads, { maxFileBytes }),
+    diagnostics: { keyring, storeBundle: (bundle) => uploads.storeBundle(bundle) },
+    start: () => queue.start(),
+    stop: () => queue.stop(),
+  };
+}

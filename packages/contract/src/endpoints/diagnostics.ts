@@ -1,0 +1,151 @@
+import {
+  DIAGNOSTICS_LIMITS as L,
+  bistReportSchema,
+  deviceDiagnosticParamsSchema,
+  diagnosticDownloadQuerySchema,
+  diagnosticFileListSchema,
+  diagnosticFileSchema,
+  diagnosticListQuerySchema,
+  diagnosticOverviewSchema,
+  diagnosticReportQuerySchema,
+  diagnosticReportTypesSchema,
+  diagnosticSerialParamsSchema,
+  diagnosticUploadResponseSchema,
+  postReportSchema,
+  signedBlobQuerySchema,
+  storageBlobUrlBodySchema,
+} from '../diagnostics/diagnostics.js';
+import { endpoint, media, multipartFiles } from '../http/endpoint.js';
+
+/**
+ * Diagnostic bundles (spec 001 §7 Diagnostics; docs/decisions/039-diagnostic-bundles.md).
+ * Super User, the brand Admin and Sales Support (`diagnostics.upload`). A file is found within
+ * the caller's accounts first (the account of the device that carried the serial at upload):
+ * outside them it answers 404, then the role is checked (403).
+ */
+const route = { kind: 'permission', permission: 'diagnostics.upload', check: 'route' } as const;
+const object = { kind: 'permission', permission: 'diagnostics.upload', check: 'object' } as const;
+
+const reportDescription = (what: string) =>
+  `${what} of a processed bundle, read from its published contents. 404 "Diagnostic file not ` +
+  `found" outside the caller's accounts or for an unknown path; 409 while the bundle is being ` +
+  `processed or when it was rejected (the reason given).`;
+
+export const diagnosticsEndpoints = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/v2/storage/diagnostics/{serial}',
+    tags: ['diagnostics'],
+    summary: 'Upload a diagnostic bundle (.kdp), streamed',
+    description:
+      `multipart/form-data: an optional text field "${L.serialField}" (the device page's), ` +
+      `then the bundle in "${L.fileField}". The antenna serial is read from the file name ` +
+      `(ANTENNASERIAL_yyyymmddhhMMss.kdp) and must equal {serial} (and ${L.serialField} when ` +
+      `sent). The body streams to the file store while its MD5 is computed; a file over ` +
+      `${L.maxFileBytes} bytes is refused (413) as soon as it goes past the limit, and nothing ` +
+      `of it is kept. A file whose name is already stored for the serial is not added again ` +
+      `(data.duplicate). The bundle is then authenticated, unpacked and indexed by a ` +
+      `background job (data.file.jobId, visible in /jobs) into a quarantine published only ` +
+      `when the whole bundle authenticated.`,
+    access: route,
+    params: diagnosticSerialParamsSchema,
+    body: multipartFiles(L.fileField, {
+      multiple: false,
+      maxFiles: 1,
+      description: `The bundle (at most ${L.maxFileBytes} bytes)`,
+    }),
+    responses: { 200: diagnosticUploadResponseSchema },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/v2/storage/diagnostics/{serial}/items',
+    tags: ['diagnostics'],
+    summary: "The diagnostic files of an antenna serial in the caller's accounts, newest first",
+    access: route,
+    params: diagnosticSerialParamsSchema,
+    query: diagnosticListQuerySchema,
+    responses: { 200: diagnosticFileListSchema },
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/v2/storage/diagnostics/{serial}/download',
+    tags: ['diagnostics'],
+    summary: 'Download a stored bundle as uploaded (path = {antennaSerial}/{fileName})',
+    description:
+      'The path must be exactly the serial, a slash and a stored bundle name: anything else ' +
+      '(dot segments, absolute or encoded paths, another serial) answers 400 "Invalid path.".',
+    access: object,
+    params: diagnosticSerialParamsSchema,
+    query: diagnosticDownloadQuerySchema,
+    responses: { 200: media('application/octet-stream', 'The bundle, as an attachment') },
+  }),
+  blobUrl: endpoint({
+    method: 'POST',
+    path: '/v2/storage/blob',
+    tags: ['diagnostics'],
+    summary: 'A signed, short-lived URL of a stored file (text)',
+    description: `The URL is valid for ${L.signedUrlSeconds} s and needs no bearer token.`,
+    access: object,
+    body: storageBlobUrlBodySchema,
+    responses: { 200: media('text/plain', 'The signed URL') },
+  }),
+  signedBlob: endpoint({
+    method: 'GET',
+    path: '/v2/storage/blob/signed',
+    tags: ['diagnostics'],
+    summary: 'A stored file through a signed URL of POST /v2/storage/blob',
+    description: '403 for a token that is forged, altered or expired.',
+    access: { kind: 'public' },
+    query: signedBlobQuerySchema,
+    responses: { 200: media('application/octet-stream', 'The file') },
+  }),
+  fileByHash: endpoint({
+    method: 'GET',
+    path: '/v2/devices/{id}/diagnostics/{fileHash}',
+    tags: ['diagnostics'],
+    summary: "One of a device's diagnostic files by its hash (the analyze screen)",
+    access: object,
+    params: deviceDiagnosticParamsSchema,
+    responses: { 200: diagnosticFileSchema },
+  }),
+  reportTypes: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports',
+    tags: ['diagnostics'],
+    summary: 'The report types of the analyze screen and whether each is available',
+    access: route,
+    responses: { 200: diagnosticReportTypesSchema },
+  }),
+  overview: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports/overview',
+    tags: ['diagnostics'],
+    summary: 'Overview report',
+    description: reportDescription(
+      'Entitlements, component inventory, text files and the comparison with the asset system',
+    ),
+    access: object,
+    query: diagnosticReportQuerySchema,
+    responses: { 200: diagnosticOverviewSchema },
+  }),
+  bist: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports/bist',
+    tags: ['diagnostics'],
+    summary: 'BIST report (the latest self test)',
+    description: reportDescription('The latest self-test run'),
+    access: object,
+    query: diagnosticReportQuerySchema,
+    responses: { 200: bistReportSchema },
+  }),
+  post: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports/post',
+    tags: ['diagnostics'],
+    summary: 'POST report (post, post.0 … post.9)',
+    description: reportDescription('Every self-test run kept by the antenna'),
+    access: object,
+    query: diagnosticReportQuerySchema,
+    responses: { 200: postReportSchema },
+  }),
+} as const;
