@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticFileListSchema } from '@aerie/contract';
+import { diagnosticFileListSchema, diagnosticOverviewSchema } from '@aerie/contract';
 import { processed } from '../test/diagnostic-bundles.js';
 import { useApiContext } from '../test/test-app.js';
 import { seedDemoDiagnostics, type DemoBundlePlan } from './seed-diagnostics.js';
@@ -8,7 +8,14 @@ const api = useApiContext();
 
 const small: DemoBundlePlan[] = [
   { trackingHours: 0.1, logLines: 2_000, bistFailures: 0, postRuns: 11, daysAgo: 1 },
-  { trackingHours: 0.1, logLines: 2_000, bistFailures: 2, postRuns: 3, daysAgo: 2 },
+  {
+    trackingHours: 0.1,
+    logLines: 2_000,
+    bistFailures: 2,
+    postRuns: 3,
+    daysAgo: 2,
+    differs: 'modem',
+  },
 ];
 
 const seed = () =>
@@ -45,6 +52,21 @@ describe('demo diagnostic bundles', () => {
         row.fileName,
       ]);
     }
+    // The bundles report what the portal has for their devices, but for the swapped modem.
+    const differing = [];
+    for (const row of rows) {
+      const overview = await api.call('salesSupport', 'GET', '/v1/diagnostics/reports/overview', {
+        query: {
+          antennaSerial: row.antennaSerial,
+          relativePath: `${row.antennaSerial}/${row.fileName}`,
+        },
+      });
+      const { comparison } = diagnosticOverviewSchema.parse(overview.json());
+      expect(comparison.length).toBeGreaterThan(2);
+      differing.push(comparison.filter((c) => c.differs).map((c) => c.field));
+    }
+    // One matches the portal in every compared value, the other differs in its modem only.
+    expect(differing.sort((a, b) => a.length - b.length)).toEqual([[], ['GeoModem serial']]);
     // A data directory that has diagnostic files keeps them as they are.
     expect(await seed()).toBe(0);
     expect(await api.rows('select 1 from diagnostic_files')).toHaveLength(2);

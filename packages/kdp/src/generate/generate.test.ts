@@ -79,6 +79,38 @@ describe('generateBundleEntries', () => {
     expect(a.get('logs/syslog')?.equals(c.get('logs/syslog')!)).toBe(false);
   });
 
+  it('reports a known device’s parts, version and features when given, the rest unchanged', async () => {
+    const small = { ...base, trackingHours: 0.2, logLines: 500 };
+    const plain = await plaintext(small);
+    const known = await plaintext({
+      ...small,
+      components: { modem: 'GM268271155', buc: 'BUC6466101' },
+      softwareVersion: '5.3.0',
+      enabledFeatures: ['GEOFENCE', 'TRANSEC'],
+    });
+    const text = (files: Map<string, Buffer>, path: string) => files.get(path)?.toString('utf8');
+    const serials = text(known, OVERVIEW_ENTRIES.serialNumbers) ?? '';
+    expect(serials).toContain('modem=GM268271155\n');
+    expect(serials).toContain('buc=BUC6466101\n');
+    // The parts not given keep their made-up serials.
+    const acu = /^acu=.*$/m.exec(text(plain, OVERVIEW_ENTRIES.serialNumbers) ?? '')?.[0];
+    expect(serials).toContain(`${acu}\n`);
+    expect(text(known, OVERVIEW_ENTRIES.version)).toBe('5.3.0\n');
+    const { features } = JSON.parse(text(known, OVERVIEW_ENTRIES.entitlements) ?? '{}') as {
+      features: Record<string, string>;
+    };
+    expect(Object.keys(features).filter((k) => features[k] === 'enabled')).toEqual([
+      'GEOFENCE',
+      'TRANSEC',
+    ]);
+    expect(features['AES256']).toBe('disabled');
+    // The logs tell the same: the boot names the version, the link the modem.
+    expect(text(known, 'logs/syslog')).toContain('software 5.3.0');
+    expect(text(known, 'logs/debug')).toContain('modem GM268271155');
+    // Everything else is the seed's: the same tracking.
+    expect(known.get(AIM_CSV_ENTRIES[0]!)?.equals(plain.get(AIM_CSV_ENTRIES[0]!)!)).toBe(true);
+  });
+
   it('round-trips through the reader with every documented entry, each parseable', async () => {
     const f = await bundle();
     for (const path of [

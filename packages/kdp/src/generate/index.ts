@@ -21,7 +21,7 @@ import {
   reportTimes,
   type RunInfo,
 } from './reports.js';
-import { buildScenario, type Scenario } from './scenario.js';
+import { buildScenario, type Scenario, type ScenarioOptions } from './scenario.js';
 import { aimLines, logEvents, logLines, metricLines, splitRange, zoneLines } from './series.js';
 
 export { BIST_CASE_COUNT } from './reports.js';
@@ -41,6 +41,14 @@ export interface GenerateOptions {
   bistFailures?: number;
   /** How many of tests/post, tests/post.0 … post.9 exist (0 to 11, default 11). */
   postRuns?: number;
+  /**
+   * What the antenna reports about itself, when it should match a known device (the demo
+   * data): part serials, software version and enabled feature codes. Made up from the seed
+   * when not given.
+   */
+  components?: ScenarioOptions['components'];
+  softwareVersion?: string;
+  enabledFeatures?: readonly string[];
 }
 
 const BATCH_CHARS = 64 * 1024;
@@ -110,6 +118,9 @@ export async function* generateBundleEntries(
     antennaSerial: options.antennaSerial,
     takenAt: options.takenAt,
     trackingHours,
+    ...(options.components ? { components: options.components } : {}),
+    ...(options.softwareVersion ? { softwareVersion: options.softwareVersion } : {}),
+    ...(options.enabledFeatures ? { enabledFeatures: options.enabledFeatures } : {}),
   });
   const bistFailures = options.bistFailures ?? 0;
   const failing = chooseFailures(s, bistFailures);

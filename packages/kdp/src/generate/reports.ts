@@ -223,8 +223,14 @@ const FEATURES = ['AES256', 'TRANSEC', 'MULTIBEAM', 'HIGHTHROUGHPUT', 'MARITIME'
 
 export function overviewFiles(s: Scenario): { path: string; text: string }[] {
   const rng = mulberry32(s.seed ^ 0x1b873593);
+  const drawn = FEATURES.map((code) => [code, code === 'AES256' || rng() < 0.5] as const);
+  const enabled = s.enabledFeatures;
   const features = Object.fromEntries(
-    FEATURES.map((code) => [code, code === 'AES256' || rng() < 0.5 ? 'enabled' : 'disabled']),
+    enabled === undefined
+      ? drawn.map(([code, on]) => [code, on ? 'enabled' : 'disabled'])
+      : [...new Set([...FEATURES, ...enabled])]
+          .sort()
+          .map((code) => [code, enabled.includes(code) ? 'enabled' : 'disabled']),
   );
   const hex = (n: number) =>
     Array.from({ length: n }, (_, k) =>

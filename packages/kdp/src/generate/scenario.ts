@@ -52,6 +52,8 @@ export interface Scenario {
   serial: string;
   components: Components;
   version: string;
+  /** Feature codes enabled, when given; else the entitlements are drawn from the seed. */
+  enabledFeatures: readonly string[] | undefined;
   takenAtMs: number;
   /** Time of sample 0 (whole seconds); samples are 1 s apart. */
   startMs: number;
@@ -135,6 +137,12 @@ export interface ScenarioOptions {
   antennaSerial: string;
   takenAt: Date;
   trackingHours: number;
+  /** Serials of parts the antenna reports instead of made-up ones (a device's real parts). */
+  components?: Partial<Omit<Components, 'antenna'>>;
+  /** The software version it reports instead of a random one. */
+  softwareVersion?: string;
+  /** The feature codes it reports enabled instead of random ones. */
+  enabledFeatures?: readonly string[];
 }
 
 export function buildScenario(options: ScenarioOptions): Scenario {
@@ -206,11 +214,14 @@ export function buildScenario(options: ScenarioOptions): Scenario {
       ? { start: glitchStart, end: Math.min(samples, glitchStart + Math.round(between(8, 40))) }
       : undefined;
 
+  // Drawn even when a version is given, so the rest of the scenario stays the same for a seed.
+  const drawnVersion = VERSIONS[Math.floor(rng() * VERSIONS.length)] as string;
   return {
     seed,
     serial: options.antennaSerial,
-    components: componentSerials(options.antennaSerial),
-    version: VERSIONS[Math.floor(rng() * VERSIONS.length)] as string,
+    components: { ...componentSerials(options.antennaSerial), ...options.components },
+    version: options.softwareVersion ?? drawnVersion,
+    enabledFeatures: options.enabledFeatures,
     takenAtMs,
     startMs,
     samples,
