@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -216,10 +217,34 @@ describe('Diagnostics (Tools > Diagnostics Upload, a device’s Diagnostics tab,
     await screenshot(page, 'device-diagnostics');
     await expectNoSeriousAxeViolations(page);
 
+    // Download: the bundle as uploaded, through a signed URL.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download ${file.name}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(file.name);
+    expect(await readFile((await download.path())!)).toEqual(file.bytes);
+
     await row.getByRole('link', { name: `Analyze ${file.name}` }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/overview'));
     await expectVisible(page.getByRole('heading', { name: 'Summary' }), 'the overview');
-    // Every known value of a generated bundle matches the portal except what the generator makes up.
     await expectVisible(page.getByRole('table', { name: 'Component inventory' }), 'the inventory');
+
+    // The diagnostic download page: its messages, and a download.
+    await page.goto(`${baseUrl()}/diagnostic/download?path=${encodeURIComponent(file.name)}`);
+    await expectVisible(page.getByText(M.download.noSerial), 'the missing serial message');
+    await page.goto(
+      `${baseUrl()}/diagnostic/download?antennaSerial=${device.antennaSerial}&path=${encodeURIComponent(`${device.antennaSerial}/nothing.txt`)}`,
+    );
+    await expectVisible(page.getByText(M.download.invalidFileName), 'the bad name message');
+    await page.goto(
+      `${baseUrl()}/diagnostic/download?antennaSerial=${device.antennaSerial}&path=${encodeURIComponent(`${device.antennaSerial}/${device.antennaSerial}_20200101000000.kdp`)}`,
+    );
+    await expectVisible(page.getByText(M.download.notFoundTitle), 'the not-found title');
+    await expectVisible(page.getByText(M.download.notFoundBody), 'the not-found text');
+    await expectVisible(
+      page.getByRole('link', { name: M.download.returnToDashboard }),
+      'the way back',
+    );
   });
 });
