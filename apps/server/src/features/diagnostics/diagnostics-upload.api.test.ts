@@ -645,3 +645,24 @@ describe('over a real connection', () => {
     ).toBe(0);
   });
 });
+
+describe('processing after a restart', () => {
+  it('queues again a file whose queued runs were lost, and leaves ended files alone', async () => {
+    const { fileName, bytes } = await freshBundle();
+    expect((await upload(api, 'superUser', serial, fileName, bytes)).statusCode).toBe(200);
+    const done = await processed(api, serial, fileName);
+    expect(done.status).toBe('Ready');
+    // As after restarts that used up its retries mid-bundle: still Processing, no run queued.
+    await api.rows(`update diagnostic_files set status = 'Processing' where id = $1`, [done.id]);
+    await api.rows(`delete from pgboss.job where name = 'diagnostic-bundles'`);
+    expect(await api.ctx.app.services.diagnostics.resumeUnfinished()).toBe(1);
+    expect((await processed(api, serial, fileName)).status).toBe('Ready');
+    expect(
+      await api.count('select count(*)::int as n from diagnostic_entries where file_id = $1', [
+        done.id,
+      ]),
+    ).toBeGreaterThan(5);
+    // Nothing is left unfinished: nothing is queued.
+    expect(await api.ctx.app.services.diagnostics.resumeUnfinished()).toBe(0);
+  });
+});

@@ -77,6 +77,15 @@ export function createDiagnosticsRepository(pool: pg.Pool) {
     },
 
     /** The provider's own account (the root of the account tree). */
+    /** Files whose processing has not ended (Queued or Processing), oldest first. */
+    async unfinishedIds(): Promise<string[]> {
+      const r = await pool.query<{ id: string }>(
+        `select id from diagnostic_files where status in ('Queued', 'Processing')
+          order by uploaded_on, id`,
+      );
+      return r.rows.map((row) => row.id);
+    },
+
     async providerAccountId(): Promise<string> {
       const r = await pool.query<{ id: string }>(
         "select id from accounts where kind = 'provider' and parent_id is null",

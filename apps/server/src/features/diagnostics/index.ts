@@ -25,6 +25,13 @@ export interface DiagnosticsPort {
   keyring(): Promise<ParsedKeyring>;
   /** Stores a bundle as an upload by nobody in particular would, and queues its processing. */
   storeBundle(bundle: IncomingBundle): Promise<DiagnosticUploadResponse['data']>;
+  /**
+   * Queues again every file whose processing has not ended (run at start): a file whose
+   * queued runs were all lost (retries used up by restarts mid-bundle) is processed, not left
+   * Processing. A file queued twice is processed once: the processor claims it, and a run of
+   * a file that ended does nothing.
+   */
+  resumeUnfinished(): Promise<number>;
 }
 
 /**
@@ -71,11 +78,27 @@ export function createDiagnosticsFeature({
     urlKey,
     publicUrl: config.publicUrl,
   });
+  async function resumeUnfinished(): Promise<number> {
+    await queue.start();
+    const ids = await repo.unfinishedIds();
+    for (const id of ids) await queue.sendInTransaction(id, pool);
+    if (ids.length > 0) {
+      queue.wake();
+      log.info({ files: ids.length }, 'diagnostic bundles queued again after a restart');
+    }
+    return ids.length;
+  }
   return {
     name: 'diagnostics',
     routes: diagnosticsRoutes(service, uploads, { maxFileBytes }),
-    diagnostics: { keyring, storeBundle: (bundle) => uploads.storeBundle(bundle) },
-    start: () => queue.start(),
+    diagnostics: {
+      keyring,
+      storeBundle: (bundle) => uploads.storeBundle(bundle),
+      resumeUnfinished,
+    },
+    start: async () => {
+      await resumeUnfinished();
+    },
     stop: () => queue.stop(),
   };
 }
