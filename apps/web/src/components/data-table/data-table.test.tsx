@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { DataTable, FIRST_ROWS } from './data-table';
+import { DataTable, FIRST_ROWS, FixedDataTable } from './data-table';
 
 afterEach(cleanup);
 
@@ -53,5 +53,28 @@ describe('DataTable', () => {
     const cell = bodyRows()[0]?.querySelector('td');
     expect(cell?.getAttribute('data-column')).toBe('name');
     expect(screen.getByRole('table', { name: 'Items' }).getAttribute('aria-busy')).toBe('false');
+  });
+});
+
+describe('FixedDataTable', () => {
+  it('shows its columns in the declared order, none of them a sort button, rows as given', () => {
+    renderWithProviders(
+      <FixedDataTable
+        label="Items"
+        columns={[
+          { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+          { id: 'id', header: 'Id', cell: ({ row }) => row.original.id },
+        ]}
+        data={[
+          { id: 'b', name: 'Second' },
+          { id: 'a', name: 'First' },
+        ]}
+        getRowId={(item: Item) => item.id}
+        emptyText="No items."
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Id']);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(bodyRows().map((r) => r.textContent)).toEqual(['Secondb', 'Firsta']);
   });
 });

@@ -228,3 +228,34 @@ function SortableHeader<T>({ header, sort, onSortChange }: SortableHeaderProps<T
     </Table.Th>
   );
 }
+
+export type FixedDataTableProps<T> = Omit<
+  DataTableProps<T>,
+  'columnOrder' | 'hiddenColumns' | 'sort' | 'onSortChange'
+>;
+
+const NO_HIDDEN_COLUMNS: readonly string[] = [];
+const NO_SORT: DataTableSort = { id: '', desc: false };
+const ignoreSort = () => undefined;
+
+/**
+ * A table of rows in the order given: its columns as declared, none hidden, none sortable (a
+ * short list the page orders itself, such as the jobs or a device's diagnostic files).
+ */
+export function FixedDataTable<T>({ columns, ...props }: FixedDataTableProps<T>) {
+  const fixed = useMemo(
+    () => columns.map((column) => ({ ...column, enableSorting: false })),
+    [columns],
+  );
+  const order = useMemo(() => columns.map((column) => column.id ?? ''), [columns]);
+  return (
+    <DataTable
+      {...props}
+      columns={fixed}
+      columnOrder={order}
+      hiddenColumns={NO_HIDDEN_COLUMNS}
+      sort={NO_SORT}
+      onSortChange={ignoreSort}
+    />
+  );
+}

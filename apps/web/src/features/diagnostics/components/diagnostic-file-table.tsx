@@ -3,19 +3,13 @@ import { Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { DataTable } from '../../../components/data-table/data-table';
+import { FixedDataTable } from '../../../components/data-table/data-table';
 import { formatBytes } from '../../../lib/format-bytes';
 import { diagnosticsMessages } from '../messages';
 import { formatDiagnosticDate } from '../utils/diagnostic-display';
 import { ProcessingBadge } from './processing-state';
 
 const m = diagnosticsMessages.browser;
-
-const COLUMN_ORDER = ['fileName', 'fileSize', 'createdOn', 'status', 'actions'] as const;
-const NO_HIDDEN_COLUMNS: readonly string[] = [];
-// The server answers newest first; the table has no other order.
-const SORT = { id: 'createdOn', desc: true } as const;
-const ignoreSort = () => undefined;
 
 interface FileActionsProps {
   file: DiagnosticFile;
@@ -125,15 +119,11 @@ export function DiagnosticFileTable({
     [deviceId, downloadingPath, onDownload],
   );
   return (
-    <DataTable
+    <FixedDataTable
       label={m.tableLabel}
       columns={columns}
       data={files}
       getRowId={(file) => file.relativePath}
-      columnOrder={COLUMN_ORDER}
-      hiddenColumns={NO_HIDDEN_COLUMNS}
-      sort={SORT}
-      onSortChange={ignoreSort}
       loading={loading}
       emptyText={m.empty}
       minWidth={720}

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { DataTable } from '../../../components/data-table/data-table';
+import { FixedDataTable } from '../../../components/data-table/data-table';
 import { Icon } from '../../../components/ui/icons';
 import { formatBytes } from '../../../lib/format-bytes';
 import { diagnosticsMessages } from '../messages';
@@ -12,12 +12,6 @@ import { analyzeTarget, type UploadItem } from '../utils/upload-items';
 import { UploadStatus } from './upload-status';
 
 const m = diagnosticsMessages.upload;
-
-const COLUMN_ORDER = ['fileName', 'size', 'status', 'actions', 'remove'] as const;
-const NO_HIDDEN_COLUMNS: readonly string[] = [];
-// The list keeps the order the files were added in; it has no sorting.
-const SORT = { id: 'fileName', desc: false } as const;
-const ignoreSort = () => undefined;
 
 /** Copy link and view: only once the device and the content's MD5 are known (spec 001 §2). */
 function UploadActions({ item }: { item: UploadItem }) {
@@ -120,15 +114,11 @@ export interface UploadTableProps {
 export function UploadTable({ items, onRemove }: UploadTableProps) {
   const columns = useMemo(() => uploadColumns(onRemove), [onRemove]);
   return (
-    <DataTable
+    <FixedDataTable
       label={m.tableLabel}
       columns={columns}
       data={items}
       getRowId={(item) => item.id}
-      columnOrder={COLUMN_ORDER}
-      hiddenColumns={NO_HIDDEN_COLUMNS}
-      sort={SORT}
-      onSortChange={ignoreSort}
       emptyText={m.noneChosen}
       minWidth={720}
       dense

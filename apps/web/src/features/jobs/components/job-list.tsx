@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { routePath } from '../../../lib/route-paths';
-import { DataTable } from '../../../components/data-table/data-table';
+import { FixedDataTable } from '../../../components/data-table/data-table';
 import { DataTablePager } from '../../../components/data-table/data-table-pager';
 import { useJobs } from '../api/get-jobs';
 import { jobMessages as m } from '../messages';
@@ -18,12 +18,6 @@ import {
   type JobListView,
 } from '../utils/job-display';
 import { jobProgressPercent } from '../utils/job-kind';
-
-const COLUMN_ORDER = ['id', 'createdOn', 'status'] as const;
-const NO_HIDDEN_COLUMNS: readonly string[] = [];
-// The server answers newest first; the table has no other order.
-const SORT = { id: 'createdOn', desc: true } as const;
-const ignoreSort = () => undefined;
 
 /** The status, and for a running job that reports it, how far it is (a bar and a percent). */
 function JobStatusCell({ job }: { job: JobListItem }) {
@@ -122,15 +116,11 @@ export function JobList() {
           {jobs.data ? m.total(total) : '\u00a0'}
         </Text>
       </Group>
-      <DataTable
+      <FixedDataTable
         label={m.tableLabel}
         columns={columns}
         data={jobs.data?.items ?? []}
         getRowId={(job) => job.id}
-        columnOrder={COLUMN_ORDER}
-        hiddenColumns={NO_HIDDEN_COLUMNS}
-        sort={SORT}
-        onSortChange={ignoreSort}
         loading={jobs.isPending}
         busy={jobs.isPlaceholderData}
         emptyText={m.empty}
