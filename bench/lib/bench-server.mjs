@@ -6,16 +6,20 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './net.mjs';
 
-/** Starts `apps/server/dist/server.js` (or `entry`) with a generated fleet of `devices`. */
+/**
+ * Starts `apps/server/dist/server.js` (or `entry`) with a generated fleet of `devices`;
+ * `nodeArgs` go before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
+ */
 export async function startServer(
   root,
   env,
   devices,
   entry = join(root, 'apps/server/dist/server.js'),
+  nodeArgs = [],
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       ...env,
