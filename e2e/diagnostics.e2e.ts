@@ -223,7 +223,7 @@ describe('Diagnostics (Tools > Diagnostics Upload, a device’s Diagnostics tab,
       row.getByRole('button', { name: `Download ${file.name}` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(file.name);
-    expect(await readFile((await download.path())!)).toEqual(file.bytes);
+    expect(await readFile(await download.path())).toEqual(file.bytes);
 
     await row.getByRole('link', { name: `Analyze ${file.name}` }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/overview'));

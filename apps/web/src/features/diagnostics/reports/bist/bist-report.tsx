@@ -2,7 +2,7 @@ import { DIAGNOSTICS_MESSAGES, type DiagnosticReportQuery } from '@aerie/contrac
 import { useBistReport } from '../../analyze/api/get-bist-report';
 import { reportMessages } from '../messages';
 import { ReportLoadState, useReportErrorToast } from '../report-state';
-import { TestRunView } from '../test-results/test-run-view';
+import { TestRunView } from '../self-test/test-run-view';
 
 export interface BistReportProps {
   query: DiagnosticReportQuery;

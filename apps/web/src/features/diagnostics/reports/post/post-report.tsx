@@ -6,8 +6,8 @@ import { formatUtcDateTime } from '../../../devices';
 import { usePostReport } from '../../analyze/api/get-post-report';
 import { reportMessages } from '../messages';
 import { ReportLoadState, useReportErrorToast } from '../report-state';
-import { runStatus } from '../test-results/test-format';
-import { TestRunView } from '../test-results/test-run-view';
+import { runStatus } from '../self-test/test-format';
+import { TestRunView } from '../self-test/test-run-view';
 import classes from './post-report.module.css';
 
 const m = reportMessages.post;
