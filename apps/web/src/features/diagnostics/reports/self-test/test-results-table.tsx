@@ -127,7 +127,10 @@ export function TestResultsTable({ label, rows }: TestResultsTableProps) {
                       </Table.Td>
                       <Table.Td className={classes.numeric}>{m.seconds(row.test.time)}</Table.Td>
                       <Table.Td>
-                        <div className={`${classes.clip} ${classes.mono}`} title={value || undefined}>
+                        <div
+                          className={`${classes.clip} ${classes.mono}`}
+                          title={value || undefined}
+                        >
                           {value}
                         </div>
                       </Table.Td>
@@ -160,7 +163,11 @@ export function TestResultsTable({ label, rows }: TestResultsTableProps) {
 /** PASS or FAIL with its icon, in the success or error colour. */
 function ResultLabel({ failed }: { failed: boolean }) {
   return (
-    <span className={classes.result} data-failed={failed || undefined} data-passed={!failed || undefined}>
+    <span
+      className={classes.result}
+      data-failed={failed || undefined}
+      data-passed={!failed || undefined}
+    >
       <Icon name={failed ? 'error' : 'success'} size={14} />
       {failed ? m.failed : m.pass}
     </span>
