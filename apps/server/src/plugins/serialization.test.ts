@@ -66,6 +66,7 @@ describe('compileResponseSchema', () => {
       finishedOn: null,
       payload: { nested: { list: [1, 'two', null, { deep: true }] } },
       result: [{ a: 1 }],
+      progress: 0.25,
     });
     expect(JSON.parse(compileResponseSchema(jobSchema).serialize!(job))).toEqual(job);
   });

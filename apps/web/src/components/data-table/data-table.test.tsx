@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -73,8 +73,14 @@ describe('FixedDataTable', () => {
         emptyText="No items."
       />,
     );
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Id']);
-    expect(screen.queryAllByRole('button')).toEqual([]);
-    expect(bodyRows().map((r) => r.textContent)).toEqual(['Secondb', 'Firsta']);
+    const table = within(screen.getByRole('table', { name: 'Items' }));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Id']);
+    expect(table.queryAllByRole('button')).toEqual([]);
+    expect(
+      table
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Secondb', 'Firsta']);
   });
 });
