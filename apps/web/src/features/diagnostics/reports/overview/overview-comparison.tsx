@@ -2,6 +2,7 @@ import type { DiagnosticComparison } from '@aerie/contract';
 import { Table, Text } from '@mantine/core';
 import { Icon } from '../../../../components/ui/icons';
 import { reportMessages } from '../messages';
+import { ReportTable } from '../report-table';
 import classes from './overview.module.css';
 
 const m = reportMessages.overview;
@@ -43,50 +44,37 @@ export function OverviewComparison({ rows }: OverviewComparisonProps) {
       <Text size="sm" mb={6} fw={differing > 0 ? 600 : undefined}>
         {m.differences(differing)}
       </Text>
-      <Table.ScrollContainer minWidth={480} type="native">
-        <Table
-          aria-label={m.summaryLabel}
-          className={classes.table}
-          verticalSpacing={4}
-          horizontalSpacing="xs"
-          withTableBorder
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{m.field}</Table.Th>
-              <Table.Th scope="col">{m.diagnostic}</Table.Th>
-              <Table.Th scope="col">{m.portal}</Table.Th>
-              <Table.Th scope="col">{m.result}</Table.Th>
+      <ReportTable
+        label={m.summaryLabel}
+        columns={[m.field, m.diagnostic, m.portal, m.result]}
+        minWidth={480}
+        className={classes.table}
+      >
+        {rows.map((row) => {
+          const verdict = verdictOf(row);
+          return (
+            <Table.Tr
+              key={row.field}
+              className={row.differs ? classes.differs : undefined}
+              data-differs={row.differs || undefined}
+            >
+              <Table.Th scope="row">{row.field}</Table.Th>
+              <Table.Td>
+                <Value text={row.diagnostic} missing={reportMessages.notAvailable} />
+              </Table.Td>
+              <Table.Td>
+                <Value text={row.asset} missing={reportMessages.none} />
+              </Table.Td>
+              <Table.Td>
+                <span className={classes.verdict} data-verdict={verdict}>
+                  <Icon name={verdictIcon[verdict]} size={14} />
+                  {verdictText[verdict]}
+                </span>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const verdict = verdictOf(row);
-              return (
-                <Table.Tr
-                  key={row.field}
-                  className={row.differs ? classes.differs : undefined}
-                  data-differs={row.differs || undefined}
-                >
-                  <Table.Th scope="row">{row.field}</Table.Th>
-                  <Table.Td>
-                    <Value text={row.diagnostic} missing={reportMessages.notAvailable} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Value text={row.asset} missing={reportMessages.none} />
-                  </Table.Td>
-                  <Table.Td>
-                    <span className={classes.verdict} data-verdict={verdict}>
-                      <Icon name={verdictIcon[verdict]} size={14} />
-                      {verdictText[verdict]}
-                    </span>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ReportTable>
     </div>
   );
 }

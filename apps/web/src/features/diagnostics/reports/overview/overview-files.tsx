@@ -5,6 +5,7 @@ import { Icon } from '../../../../components/ui/icons';
 import { formatBytes } from '../../../../lib/format-bytes';
 import { formatUtcDateTime } from '../../../devices';
 import { reportMessages } from '../messages';
+import { ReportTable } from '../report-table';
 import classes from './overview.module.css';
 
 const m = reportMessages.overview;
@@ -23,37 +24,22 @@ export interface OverviewFilesProps {
  */
 export function OverviewFiles({ files }: OverviewFilesProps) {
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table
-        aria-label={m.filesLabel}
-        className={classes.table}
-        verticalSpacing={4}
-        horizontalSpacing="xs"
-        withTableBorder
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{m.fileName}</Table.Th>
-            <Table.Th scope="col">{m.timestamp}</Table.Th>
-            <Table.Th scope="col">{m.size}</Table.Th>
-            <Table.Th scope="col" w="100%">
-              {m.content}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={4} className={classes.missing}>
-                {reportMessages.none}
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            files.map((file) => <FileRow key={file.name} file={file} />)
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ReportTable
+      label={m.filesLabel}
+      columns={[m.fileName, m.timestamp, m.size, { label: m.content, fill: true }]}
+      minWidth={560}
+      className={classes.table}
+    >
+      {files.length === 0 ? (
+        <Table.Tr>
+          <Table.Td colSpan={4} className={classes.missing}>
+            {reportMessages.none}
+          </Table.Td>
+        </Table.Tr>
+      ) : (
+        files.map((file) => <FileRow key={file.name} file={file} />)
+      )}
+    </ReportTable>
   );
 }
 

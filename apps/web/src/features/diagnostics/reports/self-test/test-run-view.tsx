@@ -3,6 +3,7 @@ import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Icon } from '../../../../components/ui/icons';
 import { reportMessages } from '../messages';
+import { ReportTable } from '../report-table';
 import { TestResultsTable } from './test-results-table';
 import { runPeriod, runStatus, testRows } from './test-format';
 import classes from './test-results.module.css';
@@ -67,44 +68,29 @@ function TestSummaryTable({ name, data }: { name: string; data: TestData }) {
   const status = runStatus(data);
   const { start, end } = runPeriod(data);
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table
-        aria-label={m.summaryLabel(name)}
-        className={classes.table}
-        verticalSpacing={4}
-        horizontalSpacing="xs"
-        withTableBorder
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{m.acuSerial}</Table.Th>
-            <Table.Th scope="col">{m.antennaSerial}</Table.Th>
-            <Table.Th scope="col">{m.asmSerial}</Table.Th>
-            <Table.Th scope="col">{m.status}</Table.Th>
-            <Table.Th scope="col">{m.start}</Table.Th>
-            <Table.Th scope="col">{m.end}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Td>{data.acuserialnumber}</Table.Td>
-            <Table.Td>{data.antennaserialnumber}</Table.Td>
-            <Table.Td>{data.asmserialnumber}</Table.Td>
-            <Table.Td>
-              <span
-                className={classes.result}
-                data-failed={!status.passed || undefined}
-                data-passed={status.passed || undefined}
-              >
-                <Icon name={status.passed ? 'success' : 'error'} size={14} />
-                {status.label}
-              </span>
-            </Table.Td>
-            <Table.Td className={classes.nowrap}>{start}</Table.Td>
-            <Table.Td className={classes.nowrap}>{end}</Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ReportTable
+      label={m.summaryLabel(name)}
+      columns={[m.acuSerial, m.antennaSerial, m.asmSerial, m.status, m.start, m.end]}
+      minWidth={560}
+      className={classes.table}
+    >
+      <Table.Tr>
+        <Table.Td>{data.acuserialnumber}</Table.Td>
+        <Table.Td>{data.antennaserialnumber}</Table.Td>
+        <Table.Td>{data.asmserialnumber}</Table.Td>
+        <Table.Td>
+          <span
+            className={classes.result}
+            data-failed={!status.passed || undefined}
+            data-passed={status.passed || undefined}
+          >
+            <Icon name={status.passed ? 'success' : 'error'} size={14} />
+            {status.label}
+          </span>
+        </Table.Td>
+        <Table.Td className={classes.nowrap}>{start}</Table.Td>
+        <Table.Td className={classes.nowrap}>{end}</Table.Td>
+      </Table.Tr>
+    </ReportTable>
   );
 }
