@@ -234,6 +234,11 @@ export interface BundleReaderOptions {
   limits?: Partial<BundleLimits>;
   /** Called with the bundle's header once it has been read, before any entry. */
   onHeader?: (header: BundleHeader) => void;
+  /**
+   * The gunzip's output chunk size in bytes (zlib's `chunkSize`; zlib's 16 KiB by default).
+   * Larger chunks mean fewer buffers and stream callbacks per byte on large bundles.
+   */
+  inflateChunkSize?: number;
 }
 
 /** Bundle bytes: a Readable, or any (async) iterable of buffers. */
@@ -373,7 +378,10 @@ async function* readEntries(
 ): AsyncGenerator<BundleEntry, void, undefined> {
   const decrypt = decryptStream(options.keyring);
   if (options.onHeader) decrypt.on('header', options.onHeader);
-  const inflated = pipeline(source, decrypt, createGunzip(), () => {});
+  const gunzip = createGunzip(
+    options.inflateChunkSize === undefined ? {} : { chunkSize: options.inflateChunkSize },
+  );
+  const inflated = pipeline(source, decrypt, gunzip, () => {});
   const reader = new ByteReader(inflated, limits.maxInflatedBytes);
   const registry = new PathRegistry();
   let entries = 0;

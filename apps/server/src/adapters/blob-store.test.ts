@@ -113,6 +113,14 @@ describe('the filesystem blob store', () => {
     expect(await tree()).toEqual([]);
   });
 
+  it('gives out the local file of a key for a worker to read, refusing a bad key', async () => {
+    await store.write('diagnostics/KYM-1/a.kdp', Readable.from(['bundle']));
+    const file = store.localPath?.('diagnostics/KYM-1/a.kdp');
+    expect(file).toBe(path.join(root, 'objects', 'diagnostics', 'KYM-1', 'a.kdp'));
+    expect(await readFile(file!, 'utf8')).toBe('bundle');
+    expect(() => store.localPath?.('../x')).toThrow(InvalidBlobKeyError);
+  });
+
   it('answers a missing blob: stat null, read BlobNotFoundError, remove quietly', async () => {
     expect(await store.stat('missing')).toBeNull();
     await expect(store.read('missing')).rejects.toBeInstanceOf(BlobNotFoundError);

@@ -39,6 +39,12 @@ export interface BlobStore {
    * blobs, and a folder that holds anything but files and folders (links, devices, FIFOs).
    */
   publishDirectory(localDir: string, prefix: string): Promise<void>;
+  /**
+   * The local file that holds `key`'s content, for work that reads it off the main thread (a
+   * worker opens it itself); null, or absent, for a store without local files (S3), whose
+   * content is only read through `read`. The file may be missing: the reader then gets ENOENT.
+   */
+  localPath?(key: string): string | null;
 }
 
 export interface BlobStat {
@@ -228,6 +234,8 @@ export function createFilesystemBlobStore(root: string): BlobStore {
       await rm(dir, { recursive: true, force: true });
       await pruneEmptyParents(dir);
     },
+
+    localPath: (key) => fileOf(key),
 
     async publishDirectory(localDir, prefix) {
       const target = dirOf(prefix);

@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiagnosticProcessingStatus, JobStatus } from '@aerie/contract';
-import type { ParsedKeyring } from '@aerie/kdp';
-import { makeKeyring } from '@aerie/kdp/testing';
+import { readBundle, type KdpError, type ParsedKeyring } from '@aerie/kdp';
+import { flipBit, makeKeyring } from '@aerie/kdp/testing';
 import { createFilesystemBlobStore, type BlobStore } from '../../adapters/blob-store.js';
 import { ConflictError } from '../../plugins/errors.js';
 import { packBundle } from '../../test/diagnostic-bundles.js';
 import { createBundleProcessor, type BundleProcessorDeps } from './bundle-processor.js';
+import { canUnpackInWorker } from './bundle-unpack-worker.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import type { DiagnosticEntryRow, DiagnosticFileRow } from './diagnostics.repository.js';
 
@@ -35,6 +37,7 @@ async function world(
   bytes: Buffer,
   options: { status?: DiagnosticProcessingStatus; jobStatus?: JobStatus; blobs?: BlobStore } = {},
 ): Promise<World> {
+  const inWorker = mode === 'worker';
   const fileName = `${SERIAL}_20261122120000.kdp`;
   await blobs.write(`diagnostics/${SERIAL}/${fileName}`, Readable.from([bytes]));
   const w: Omit<World, 'deps'> = {
@@ -58,7 +61,9 @@ async function world(
   };
   const finals: JobStatus[] = ['Success', 'Error', 'PartialSuccess'];
   const deps: BundleProcessorDeps = {
-    blobs: options.blobs ?? blobs,
+    // On a worker, the main thread never reads the bundle: the worker opens the local file.
+    blobs: options.blobs ?? (inWorker ? { ...blobs, read: readOnTheMainThread } : blobs),
+    unpackInWorker: inWorker,
     keyring: async () => keys,
     quarantineDir,
     progressIntervalMs: 60_000,
@@ -105,6 +110,13 @@ async function world(
   return { ...w, deps };
 }
 
+async function readOnTheMainThread(): Promise<Readable> {
+  throw new Error('the bundle was read on the main thread');
+}
+
+/** How the processor unpacks in this run of the tests (describe.each below). */
+let mode: 'worker' | 'in-thread' = 'worker';
+
 const published = () => path.join(root, 'blobs', 'objects', 'diagnostics-content', FILE_ID);
 
 beforeEach(async () => {
@@ -123,7 +135,16 @@ const goodBundle = () =>
     chunkSize: 1024,
   });
 
-describe('the bundle processor', () => {
+// The worker runs @aerie/kdp's build (packages/kdp/dist): without one, its variant is skipped.
+const unpackModes = canUnpackInWorker()
+  ? (['worker', 'in-thread'] as const)
+  : (['in-thread'] as const);
+
+describe.each(unpackModes)('the bundle processor (unpack %s)', (unpack) => {
+  beforeEach(() => {
+    mode = unpack;
+  });
+
   it('publishes a good bundle, Ready with its entries, the job Success, progress in steps up to 1', async () => {
     const { bytes } = await goodBundle();
     // The store hands out the bundle in small pieces, so progress has steps to report.
@@ -133,8 +154,13 @@ describe('the bundle processor', () => {
         for (let at = 0; at < b.length; at += 256) yield b.subarray(at, at + 256);
       }
     }
+    // (The worker reads the local file in pieces of 1 MiB: this bundle is one piece.)
     const w = await world(bytes, {
-      blobs: { ...blobs, read: async (key) => Readable.from(pieces(await blobs.read(key))) },
+      blobs: {
+        ...blobs,
+        localPath: () => null,
+        read: async (key) => Readable.from(pieces(await blobs.read(key))),
+      },
     });
     await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
     expect(w.file.status).toBe('Ready');
@@ -211,6 +237,30 @@ describe('the bundle processor', () => {
     expect(await readdir(quarantineDir)).toEqual([]);
   });
 
+  it("rejects a bundle with a flipped bit with the reader's own message, publishing nothing", async () => {
+    const { bytes } = await goodBundle();
+    const damaged = flipBit(bytes, bytes.length - 100);
+    const expected = await (async () => {
+      try {
+        for await (const entry of readBundle(Readable.from([damaged]), { keyring: keys.keyring }))
+          entry.body.resume();
+      } catch (error) {
+        return error as KdpError;
+      }
+      throw new Error('the damaged bundle was read');
+    })();
+    expect(expected.message).toMatch(/authentication/);
+    const w = await world(damaged);
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file).toMatchObject({ status: 'Rejected', statusMessage: expected.message });
+    expect(w.job).toMatchObject({
+      status: 'Error',
+      result: { status: 'Rejected', code: 'authentication-failed', message: expected.message },
+    });
+    expect(existsSync(published())).toBe(false);
+    expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
   it('marks the file Ready even when its job was ended by someone else', async () => {
     const { bytes } = await goodBundle();
     const w = await world(bytes, { jobStatus: 'Running' });
@@ -218,5 +268,71 @@ describe('the bundle processor', () => {
     await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
     expect(w.file.status).toBe('Ready');
     expect(w.job.status).toBe('Error');
+  });
+});
+
+/** The files this process holds open under `dir` (Linux). */
+async function openFilesUnder(dir: string): Promise<string[]> {
+  const fds = await readdir('/proc/self/fd');
+  const targets = await Promise.all(
+    fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+  );
+  return targets.filter((t) => t.startsWith(dir));
+}
+
+let larger: ReturnType<typeof packBundle> | undefined;
+/** A bundle of a few MiB (packed once): the worker reads it in several pieces of 1 MiB. */
+const largerBundle = () =>
+  (larger ??= packBundle(keys, {
+    antennaSerial: SERIAL,
+    takenAt: new Date('2026-11-22T12:00:00Z'),
+    logLines: 400_000,
+  }));
+
+describe.runIf(canUnpackInWorker())('the bundle processor on its worker thread', () => {
+  beforeEach(() => {
+    mode = 'worker';
+  });
+
+  it('reports progress from the worker in steps up to 1', async () => {
+    const { bytes } = await largerBundle();
+    expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024);
+    const w = await world(bytes);
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file.status).toBe('Ready');
+    const p = w.job.progress;
+    expect(p.length).toBeGreaterThan(2);
+    expect(p[0]).toBeLessThan(1);
+    expect(p.at(-1)).toBe(1);
+    // The reader's last piece may report 1 before publishing does.
+    for (let i = 1; i < p.length; i++) expect(p[i]!).toBeGreaterThanOrEqual(p[i - 1]!);
+  });
+
+  it('terminates the worker on an abort mid-bundle and leaves no quarantine or open file', async () => {
+    const { bytes } = await largerBundle();
+    const w = await world(bytes);
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    const controller = new AbortController();
+    const report = w.deps.jobs.reportProgress;
+    w.deps.jobs.reportProgress = async (id, fraction) => {
+      // The first progress: the worker is unpacking.
+      controller.abort(new Error('closing'));
+      return report(id, fraction);
+    };
+    try {
+      await expect(createBundleProcessor(w.deps).run(FILE_ID, controller.signal)).rejects.toThrow(
+        'closing',
+      );
+      expect(terminate).toHaveBeenCalled();
+    } finally {
+      terminate.mockRestore();
+    }
+    expect(w.file.status).toBe('Processing');
+    expect(w.job.status).toBe('Running');
+    // Nothing written after the rejection either: the worker is gone.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(path.join(quarantineDir, FILE_ID))).toBe(false);
+    expect(existsSync(published())).toBe(false);
+    expect(await openFilesUnder(root)).toEqual([]);
   });
 });

@@ -1,14 +1,13 @@
-import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline as pipe, Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FinalJobStatus, JsonValue } from '@aerie/contract';
-import { createBundleReader, isKdpError, type BundleLimits, type ParsedKeyring } from '@aerie/kdp';
+import { isKdpError, type BundleLimits, type ParsedKeyring } from '@aerie/kdp';
 import { BlobNotFoundError, type BlobStore } from '../../adapters/blob-store.js';
 import type { Queryable } from '../../db/transaction.js';
 import { ConflictError } from '../../plugins/errors.js';
 import type { AppServices } from '../feature.js';
+import { unpackInThread } from './bundle-unpack.js';
+import { canUnpackInWorker, unpackInWorker } from './bundle-unpack-worker.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import type {
   DiagnosticEntryRow,
@@ -34,6 +33,11 @@ export interface BundleProcessorDeps {
   limits?: Partial<BundleLimits>;
   /** Where bundles are unpacked, one folder per file, before they are published. */
   quarantineDir: string;
+  /**
+   * Unpack on a worker thread when the store has the bundle as a local file (the default);
+   * false: always on the main thread.
+   */
+  unpackInWorker?: boolean;
   /** Progress is written at most this often, or when it moved by `progressStep`. */
   progressIntervalMs?: number;
   progressStep?: number;
@@ -45,17 +49,6 @@ interface Rejection {
   message: string;
   code: string;
 }
-
-/** The entry's place in the quarantine; never outside it (the reader refuses such paths too). */
-function inside(root: string, entryPath: string): string {
-  const target = path.resolve(root, ...entryPath.split('/'));
-  if (!target.startsWith(root + path.sep)) {
-    throw new Error(`The entry ${JSON.stringify(entryPath)} would be written outside its folder.`);
-  }
-  return target;
-}
-
-const validDate = (d: Date): Date => (Number.isNaN(d.getTime()) ? new Date(0) : d);
 
 /**
  * Processes stored bundles (decision 039): authenticate and unpack into a quarantine folder,
@@ -69,37 +62,32 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
   const intervalMs = deps.progressIntervalMs ?? 500;
   const step = deps.progressStep ?? 0.05;
 
-  /** Counts the bundle's bytes as the reader pulls them and reports the fraction, throttled. */
-  function progressMeter(jobId: string | null, total: number) {
-    let read = 0;
+  /** Reports the share of the bundle's bytes the reader consumed, throttled. */
+  function progressReporter(jobId: string | null, total: number) {
     let last = 0;
     let lastAt = Date.now();
     let inFlight: Promise<unknown> = Promise.resolve();
     let busy = false;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        read += chunk.length;
-        const fraction = total > 0 ? Math.min(1, read / total) : 1;
-        const now = Date.now();
-        if (
-          jobId &&
-          !busy &&
-          (fraction - last >= step || (now - lastAt >= intervalMs && fraction > last))
-        ) {
-          busy = true;
-          last = fraction;
-          lastAt = now;
-          inFlight = deps.jobs
-            .reportProgress(jobId, fraction)
-            .catch((err: unknown) => deps.log.warn({ err, jobId }, 'could not record progress'))
-            .finally(() => {
-              busy = false;
-            });
-        }
-        done(null, chunk);
-      },
-    });
-    return { meter, settled: () => inFlight };
+    const onRead = (read: number) => {
+      const fraction = total > 0 ? Math.min(1, read / total) : 1;
+      const now = Date.now();
+      if (
+        jobId &&
+        !busy &&
+        (fraction - last >= step || (now - lastAt >= intervalMs && fraction > last))
+      ) {
+        busy = true;
+        last = fraction;
+        lastAt = now;
+        inFlight = deps.jobs
+          .reportProgress(jobId, fraction)
+          .catch((err: unknown) => deps.log.warn({ err, jobId }, 'could not record progress'))
+          .finally(() => {
+            busy = false;
+          });
+      }
+    };
+    return { onRead, settled: () => inFlight };
   }
 
   async function finishJob(
@@ -117,47 +105,29 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     }
   }
 
-  /** Unpacks the whole bundle into `dir`; the entries' index once the reader ended cleanly. */
+  /**
+   * Unpacks the whole bundle into `dir`; the entries' index once the reader ended cleanly. On a
+   * worker thread when the store has the bundle as a local file, else on this one.
+   */
   async function unpack(
     file: DiagnosticFileRow,
     dir: string,
     signal: AbortSignal,
   ): Promise<DiagnosticEntryRow[]> {
     const { keyring } = await deps.keyring();
-    const source = await deps.blobs.read(bundleKey(file));
-    const progress = progressMeter(file.jobId, file.fileSize);
-    const counted: Readable = pipe(source, progress.meter, () => {});
-    const abort = () => source.destroy(signal.reason instanceof Error ? signal.reason : undefined);
-    signal.addEventListener('abort', abort, { once: true });
-    const entries: DiagnosticEntryRow[] = [];
+    const progress = progressReporter(file.jobId, file.fileSize);
+    const options = { keyring, limits: deps.limits ?? {}, dir, signal, onRead: progress.onRead };
     try {
       await mkdir(deps.quarantineDir, { recursive: true });
       await mkdir(dir);
-      const read = createBundleReader({ keyring, limits: deps.limits ?? {} });
-      for await (const entry of read(counted)) {
-        signal.throwIfAborted();
-        const target = inside(dir, entry.path);
-        if (entry.type === 'directory') {
-          await mkdir(target, { recursive: true });
-          continue;
-        }
-        await mkdir(path.dirname(target), { recursive: true });
-        // Created exclusively, never through a link: the reader hands out each path once.
-        const handle = await open(
-          target,
-          fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_NOFOLLOW,
-          0o640,
-        );
-        await pipeline(entry.body, handle.createWriteStream());
-        entries.push({ path: entry.path, size: entry.size, mtime: validDate(entry.mtime) });
-      }
-      signal.throwIfAborted();
+      const key = bundleKey(file);
+      const local = deps.unpackInWorker === false ? null : (deps.blobs.localPath?.(key) ?? null);
+      return local !== null && canUnpackInWorker()
+        ? await unpackInWorker(local, options)
+        : await unpackInThread(await deps.blobs.read(key), options);
     } finally {
-      signal.removeEventListener('abort', abort);
-      source.destroy();
       await progress.settled();
     }
-    return entries;
   }
 
   function rejectionOf(error: unknown, fileId: string): Rejection {
