@@ -250,6 +250,29 @@ describe('generateBundleEntries', () => {
     await expect(plaintext({ ...base, trackingHours: -1 })).rejects.toThrow(RangeError);
   });
 
+  it('rotates long logs as logrotate does, the same lines in the same order', async () => {
+    const small = { ...base, trackingHours: 0.2, logLines: 4000 };
+    const whole = await plaintext(small);
+    const rotated = await plaintext({ ...small, logLinesPerFile: 500 });
+    for (const [entries, name] of [
+      [SYSLOG_ENTRIES, 'logs/syslog'],
+      [DEBUG_LOG_ENTRIES, 'logs/debug'],
+    ] as const) {
+      const present = entries.filter((path) => rotated.has(path));
+      // syslog: 1,200 lines in 3 files; debug: 2,800 lines in 6 (the current one and 5 older).
+      expect(present).toEqual(entries.slice(0, name === 'logs/syslog' ? 3 : 6));
+      const oldestFirst = [...present].reverse().map((path) => rotated.get(path)!.toString());
+      expect(oldestFirst.join('')).toBe(whole.get(name)!.toString());
+      // Each file is in time order and ends before the next newer one starts.
+      const times = oldestFirst.map((text) => lines(text).map(timeOf));
+      for (const [k, t] of times.entries()) {
+        expect(t.length).toBeGreaterThan(0);
+        expect([...t].sort((a, b) => a - b)).toEqual(t);
+        if (k > 0) expect(times[k - 1]!.at(-1)!).toBeLessThanOrEqual(t[0]!);
+      }
+    }
+  });
+
   it('streams a million log lines with bounded memory', async () => {
     const before = process.memoryUsage().heapUsed;
     let peak = before;

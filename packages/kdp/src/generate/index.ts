@@ -37,6 +37,11 @@ export interface GenerateOptions {
   trackingHours?: number;
   /** Lines of syslog and debug log together (default 100 000; 30% syslog). */
   logLines?: number;
+  /**
+   * Lines a log file holds before it is rotated (default 200 000): syslog and debug log are
+   * written as `name`, `name.0` … `name.4`, the current file the newest.
+   */
+  logLinesPerFile?: number;
   /** Failing test cases in the latest self-test report (default 0). */
   bistFailures?: number;
   /** How many of tests/post, tests/post.0 … post.9 exist (0 to 11, default 11). */
@@ -165,10 +170,24 @@ export async function* generateBundleEntries(
     bist === undefined ? undefined : { ...bist, startMs: bistStartMs(s) },
   );
   const syslogCount = Math.round(totalLogLines * 0.3);
-  yield streamedEntry(SYSLOG_ENTRIES[0] as string, mtime, () =>
-    logLines(s, events.syslog, syslogCount, 'syslog'),
-  );
-  yield streamedEntry(DEBUG_LOG_ENTRIES[0] as string, mtime, () =>
-    logLines(s, events.debug, totalLogLines - syslogCount, 'debug'),
-  );
+  const perFile = check('logLinesPerFile', options.logLinesPerFile ?? 200_000, 1, 1e9, true);
+  const logs = [
+    { entries: SYSLOG_ENTRIES, events: events.syslog, count: syslogCount, kind: 'syslog' },
+    {
+      entries: DEBUG_LOG_ENTRIES,
+      events: events.debug,
+      count: totalLogLines - syslogCount,
+      kind: 'debug',
+    },
+  ] as const;
+  for (const log of logs) {
+    // Rotated as logrotate does: the current file holds the newest lines, `.0` the ones before.
+    const of = Math.min(log.entries.length, Math.max(1, Math.ceil(log.count / perFile)));
+    for (let k = 0; k < of; k += 1) {
+      const index = of - 1 - k;
+      yield streamedEntry(log.entries[k] as string, mtime, () =>
+        logLines(s, log.events, log.count, log.kind, { index, of }),
+      );
+    }
+  }
 }

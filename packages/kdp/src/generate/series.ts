@@ -240,6 +240,7 @@ export function* logLines(
   events: LogEvent[],
   total: number,
   background: 'syslog' | 'debug',
+  part: { index: number; of: number } = { index: 0, of: 1 },
 ): Generator<string> {
   const host = background === 'syslog' ? ` ${s.serial} ` : ' ';
   const make = background === 'syslog' ? syslogBackground : debugBackground;
@@ -247,14 +248,24 @@ export function* logLines(
   const count = Math.max(0, total - events.length);
   const from = s.bootMs;
   const span = s.takenAtMs - 1000 - from;
+  const timeOf = (i: number) =>
+    from + Math.floor(((i + 0.9 * hashUnit(s.seed, i, 32)) * span) / count);
+  // A part of the log (a rotated file): its background lines, and the events that fall before
+  // each of them after the part's first; the last part also ends with the events after them all.
+  const { start, end } = splitRange(count, part.of)[part.index] ?? { start: 0, end: 0 };
   let e = 0;
-  for (let i = 0; i < count; i += 1) {
-    const ms = from + Math.floor(((i + 0.9 * hashUnit(s.seed, i, 32)) * span) / count);
+  if (start > 0) {
+    const after = timeOf(start - 1);
+    while (e < events.length && (events[e] as LogEvent).ms <= after) e += 1;
+  }
+  for (let i = start; i < end; i += 1) {
+    const ms = timeOf(i);
     for (let ev = events[e]; ev !== undefined && ev.ms <= ms; ev = events[++e]) {
       yield line(ev.ms, ev.text);
     }
     yield line(ms, make(s, i, ms));
   }
+  if (part.index !== part.of - 1) return;
   for (; e < events.length; e += 1) {
     const ev = events[e] as LogEvent;
     yield line(ev.ms, ev.text);
