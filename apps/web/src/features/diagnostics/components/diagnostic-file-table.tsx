@@ -56,7 +56,6 @@ function fileColumns(
     {
       id: 'fileName',
       header: m.columns.fileName,
-      enableSorting: false,
       cell: ({ row }) => (
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {row.original.fileName}
@@ -66,25 +65,21 @@ function fileColumns(
     {
       id: 'fileSize',
       header: m.columns.fileSize,
-      enableSorting: false,
       cell: ({ row }) => formatBytes(row.original.fileSize),
     },
     {
       id: 'createdOn',
       header: m.columns.createdOn,
-      enableSorting: false,
       cell: ({ row }) => formatDiagnosticDate(row.original.diagnosticCreatedOn),
     },
     {
       id: 'status',
       header: m.columns.status,
-      enableSorting: false,
       cell: ({ row }) => <ProcessingBadge file={row.original} />,
     },
     {
       id: 'actions',
       header: m.columns.actions,
-      enableSorting: false,
       cell: ({ row }) => (
         <FileActions
           file={row.original}

@@ -71,7 +71,6 @@ function uploadColumns(onRemove: (id: string) => void): ColumnDef<UploadItem>[] 
     {
       id: 'fileName',
       header: m.columns.fileName,
-      enableSorting: false,
       cell: ({ row }) => (
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {row.original.file.name}
@@ -81,25 +80,21 @@ function uploadColumns(onRemove: (id: string) => void): ColumnDef<UploadItem>[] 
     {
       id: 'size',
       header: m.columns.size,
-      enableSorting: false,
       cell: ({ row }) => formatBytes(row.original.file.size),
     },
     {
       id: 'status',
       header: m.columns.status,
-      enableSorting: false,
       cell: ({ row }) => <UploadStatus item={row.original} />,
     },
     {
       id: 'actions',
       header: m.columns.actions,
-      enableSorting: false,
       cell: ({ row }) => <UploadActions item={row.original} />,
     },
     {
       id: 'remove',
       header: m.columns.remove,
-      enableSorting: false,
       cell: ({ row }) => <RemoveAction item={row.original} onRemove={onRemove} />,
     },
   ];

@@ -11,12 +11,21 @@ export interface ReportTableProps {
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
   className?: string | undefined;
+  /** Alternate row shading (long name/value lists). */
+  striped?: boolean;
   /** The rows (`Table.Tr`). */
   children: ReactNode;
 }
 
 /** A compact, bordered table of a report (the overview's and the self tests' tables). */
-export function ReportTable({ label, columns, minWidth, className, children }: ReportTableProps) {
+export function ReportTable({
+  label,
+  columns,
+  minWidth,
+  className,
+  striped = false,
+  children,
+}: ReportTableProps) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table
@@ -25,6 +34,7 @@ export function ReportTable({ label, columns, minWidth, className, children }: R
         verticalSpacing={4}
         horizontalSpacing="xs"
         withTableBorder
+        striped={striped}
       >
         <Table.Thead>
           <Table.Tr>

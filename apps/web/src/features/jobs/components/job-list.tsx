@@ -44,7 +44,6 @@ function jobColumns(linkSearch: JobListSearch): ColumnDef<JobListItem>[] {
     {
       id: 'id',
       header: m.columns.id,
-      enableSorting: false,
       cell: ({ row }) => (
         <Anchor
           ff="monospace"
@@ -64,13 +63,11 @@ function jobColumns(linkSearch: JobListSearch): ColumnDef<JobListItem>[] {
     {
       id: 'createdOn',
       header: m.columns.createdOn,
-      enableSorting: false,
       cell: ({ row }) => formatJobTime(row.original.createdOn),
     },
     {
       id: 'status',
       header: m.columns.status,
-      enableSorting: false,
       cell: ({ row }) => <JobStatusCell job={row.original} />,
     },
   ];

@@ -1,6 +1,7 @@
 import type { DiagnosticNameValue } from '@aerie/contract';
 import { Table, Text } from '@mantine/core';
 import { reportMessages } from '../messages';
+import { ReportTable } from '../report-table';
 import classes from './overview.module.css';
 
 export interface NameValueTableProps {
@@ -13,38 +14,29 @@ export interface NameValueTableProps {
 /** Entitlements or the component inventory, in the server's order (sorted by name). */
 export function NameValueTable({ label, nameHeader, valueHeader, rows }: NameValueTableProps) {
   return (
-    <Table
-      aria-label={label}
+    <ReportTable
+      label={label}
+      columns={[nameHeader, valueHeader]}
+      minWidth={240}
       className={classes.table}
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      withTableBorder
       striped
     >
-      <Table.Thead>
+      {rows.length === 0 ? (
         <Table.Tr>
-          <Table.Th scope="col">{nameHeader}</Table.Th>
-          <Table.Th scope="col">{valueHeader}</Table.Th>
+          <Table.Td colSpan={2}>
+            <Text size="sm" className={classes.missing}>
+              {reportMessages.none}
+            </Text>
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={2}>
-              <Text size="sm" className={classes.missing}>
-                {reportMessages.none}
-              </Text>
-            </Table.Td>
+      ) : (
+        rows.map((row, index) => (
+          <Table.Tr key={`${index}:${row.name}`}>
+            <Table.Td>{row.name}</Table.Td>
+            <Table.Td className={classes.mono}>{row.value}</Table.Td>
           </Table.Tr>
-        ) : (
-          rows.map((row, index) => (
-            <Table.Tr key={`${index}:${row.name}`}>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td className={classes.mono}>{row.value}</Table.Td>
-            </Table.Tr>
-          ))
-        )}
-      </Table.Tbody>
-    </Table>
+        ))
+      )}
+    </ReportTable>
   );
 }
