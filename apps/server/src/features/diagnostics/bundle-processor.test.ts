@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,8 +13,12 @@ import { flipBit, makeKeyring } from '@aerie/kdp/testing';
 import { createFilesystemBlobStore, type BlobStore } from '../../adapters/blob-store.js';
 import { ConflictError } from '../../plugins/errors.js';
 import { packBundle } from '../../test/diagnostic-bundles.js';
-import { createBundleProcessor, type BundleProcessorDeps } from './bundle-processor.js';
-import { canUnpackInWorker } from './bundle-unpack-worker.js';
+import {
+  createBundleProcessor,
+  STREAMING_PREFIX,
+  type BundleProcessorDeps,
+} from './bundle-processor.js';
+import { canUnpackInWorker, type StreamingUnpack } from './bundle-unpack-worker.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import type { DiagnosticEntryRow, DiagnosticFileRow } from './diagnostics.repository.js';
 
@@ -334,5 +339,175 @@ describe.runIf(canUnpackInWorker())('the bundle processor on its worker thread',
     expect(existsSync(path.join(quarantineDir, FILE_ID))).toBe(false);
     expect(existsSync(published())).toBe(false);
     expect(await openFilesUnder(root)).toEqual([]);
+  });
+});
+
+/** The bytes as an upload hands them over: pieces of 64 KiB. */
+async function* uploadPieces(bytes: Buffer): AsyncGenerator<Buffer> {
+  for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
+}
+
+/** Passes `bytes` through the unpack's tee, as the upload does; what came out the other side. */
+async function uploadThrough(unpack: StreamingUnpack, bytes: Buffer): Promise<Buffer> {
+  const out: Buffer[] = [];
+  await pipeline(Readable.from(uploadPieces(bytes)), unpack.tee, async (source) => {
+    for await (const chunk of source) out.push(chunk as Buffer);
+  });
+  return Buffer.concat(out);
+}
+
+describe.runIf(canUnpackInWorker())('a bundle unpacked while it uploads', () => {
+  beforeEach(() => {
+    mode = 'worker';
+  });
+
+  it('publishes it without reading the stored bundle: Ready, the job Success, progress up to 1', async () => {
+    const { bytes } = await largerBundle();
+    const w = await world(bytes);
+    // The stored bundle is never opened: neither read nor handed to a worker as a file.
+    w.deps.blobs = { ...w.deps.blobs, localPath: () => null, read: readOnTheMainThread };
+    w.deps.progressIntervalMs = 0;
+    const processor = createBundleProcessor(w.deps);
+    const unpack = await processor.startStreaming();
+    expect(unpack).not.toBeNull();
+    const dir = unpack!.dir;
+    expect(path.basename(dir).startsWith(STREAMING_PREFIX)).toBe(true);
+    // The upload's own bytes pass unchanged.
+    expect((await uploadThrough(unpack!, bytes)).equals(bytes)).toBe(true);
+    await processor.adopt(FILE_ID, unpack!);
+    expect(w.file.status).toBe('Ready');
+    expect(w.job).toMatchObject({
+      status: 'Success',
+      result: { status: 'Ready', entries: w.entries.length, unpackedWhileUploading: true },
+    });
+    expect(await readFile(path.join(published(), 'overview', 'Serial'), 'utf8')).toBe(
+      `${SERIAL}\n`,
+    );
+    const expected: string[] = [];
+    for await (const entry of readBundle(Readable.from([bytes]), { keyring: keys.keyring })) {
+      expected.push(entry.path);
+      entry.body.resume();
+    }
+    expect(w.entries.map((e) => e.path).sort()).toEqual(expected.sort());
+    expect(w.job.progress.at(-1)).toBe(1);
+    expect(existsSync(dir)).toBe(false);
+    expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  it("rejects a flipped bit with the reader's own message, publishing nothing", async () => {
+    const { bytes } = await largerBundle();
+    const damaged = flipBit(bytes, Math.floor(bytes.length / 2));
+    const w = await world(damaged);
+    w.deps.blobs = { ...w.deps.blobs, localPath: () => null, read: readOnTheMainThread };
+    const processor = createBundleProcessor(w.deps);
+    const unpack = (await processor.startStreaming())!;
+    // The upload goes on to its end although the worker has stopped.
+    expect((await uploadThrough(unpack, damaged)).length).toBe(damaged.length);
+    await processor.adopt(FILE_ID, unpack);
+    expect(w.file).toMatchObject({ status: 'Rejected' });
+    expect(w.file.statusMessage).toMatch(/authentication/);
+    expect(w.job).toMatchObject({
+      status: 'Error',
+      result: { status: 'Rejected', code: 'authentication-failed' },
+    });
+    expect(existsSync(published())).toBe(false);
+    expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  it('processes the stored bundle when the worker failed for another reason', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    const warnings: string[] = [];
+    w.deps.log = { warn: (_o, msg) => warnings.push(msg), error: () => {} };
+    const processor = createBundleProcessor(w.deps);
+    const unpack = (await processor.startStreaming())!;
+    // The unpack's folder is a file now (as if the disk failed): its worker cannot write, the
+    // upload completes all the same.
+    await rm(unpack.dir, { recursive: true });
+    await writeFile(unpack.dir, '');
+    expect((await uploadThrough(unpack, bytes)).equals(bytes)).toBe(true);
+    await expect(unpack.result).rejects.toThrow(/The unpack worker failed/);
+    await processor.adopt(FILE_ID, unpack);
+    expect(warnings).toEqual(['the unpack while uploading failed; processing the stored bundle']);
+    expect(w.file.status).toBe('Ready');
+    expect(w.job.result).toMatchObject({ status: 'Ready', unpackedWhileUploading: false });
+    expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  it('makes the upload wait while the ring is full', async () => {
+    const { bytes } = await largerBundle();
+    const { startStreamingUnpack } = await import('./bundle-unpack-worker.js');
+    const dir = path.join(root, 'ring');
+    await mkdir(dir);
+    const ringBytes = 256 * 1024;
+    const pieceBytes = 64 * 1024;
+    const unpack = startStreamingUnpack(
+      { keyring: keys.keyring, limits: {}, dir },
+      { ringBytes, pieceBytes },
+    );
+    let read = 0;
+    unpack.onRead((n) => {
+      read = n;
+    });
+    let passed = 0;
+    let ahead = 0;
+    await pipeline(Readable.from(uploadPieces(bytes)), unpack.tee, async (source) => {
+      for await (const chunk of source) {
+        passed += (chunk as Buffer).length;
+        ahead = Math.max(ahead, passed - read);
+      }
+    });
+    // Never more than the ring, the piece being filled and the upload's chunk ahead of the
+    // unpack's reader.
+    expect(ahead).toBeLessThanOrEqual(ringBytes + pieceBytes + 64 * 1024);
+    expect(ahead).toBeGreaterThan(0);
+    expect((await unpack.result).length).toBeGreaterThan(5);
+    await unpack.discard();
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it(`runs at most maxStreaming at once; beyond that the queue processes the upload`, async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    const processor = createBundleProcessor({ ...w.deps, maxStreaming: 2 });
+    const first = (await processor.startStreaming())!;
+    const second = (await processor.startStreaming())!;
+    expect(await processor.startStreaming()).toBeNull();
+    await first.discard();
+    const third = await processor.startStreaming();
+    expect(third).not.toBeNull();
+    await Promise.all([second.discard(), third!.discard()]);
+    expect(await readdir(quarantineDir)).toEqual([]);
+    expect(await createBundleProcessor({ ...w.deps, unpackInWorker: false }).startStreaming()).toBe(
+      null,
+    );
+  });
+
+  it('stops on close, leaving the file Processing for the next start, and sweeps stale folders there', async () => {
+    const { bytes } = await largerBundle();
+    const w = await world(bytes);
+    const processor = createBundleProcessor(w.deps);
+    const unpack = (await processor.startStreaming())!;
+    // Half the bundle uploaded, the rest still to come, when the server closes while the
+    // processor holds the file.
+    unpack.tee.resume();
+    unpack.tee.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const adopted = processor.adopt(FILE_ID, unpack);
+    // The worker is unpacking: the job has its first progress.
+    await vi.waitFor(() => expect(w.job.progress.length).toBeGreaterThan(0));
+    await processor.close();
+    await adopted;
+    await expect(unpack.result).rejects.toThrow('discarded');
+    expect(w.file.status).toBe('Processing');
+    expect(w.job.status).toBe('Running');
+    expect(existsSync(unpack.dir)).toBe(false);
+    expect(existsSync(published())).toBe(false);
+    expect(await processor.startStreaming()).toBeNull();
+    // A crash leaves a folder behind; the next start removes it, and only it.
+    await mkdir(path.join(quarantineDir, `${STREAMING_PREFIX}stale`, 'logs'), { recursive: true });
+    await mkdir(path.join(quarantineDir, FILE_ID));
+    const next = createBundleProcessor(w.deps);
+    expect(await next.sweepStreaming()).toBe(1);
+    expect(await readdir(quarantineDir)).toEqual([FILE_ID]);
   });
 });

@@ -1,4 +1,5 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FinalJobStatus, JsonValue } from '@aerie/contract';
 import { isKdpError, type BundleLimits, type ParsedKeyring } from '@aerie/kdp';
@@ -7,7 +8,12 @@ import type { Queryable } from '../../db/transaction.js';
 import { ConflictError } from '../../plugins/errors.js';
 import type { AppServices } from '../feature.js';
 import { unpackInThread } from './bundle-unpack.js';
-import { canUnpackInWorker, unpackInWorker } from './bundle-unpack-worker.js';
+import {
+  canUnpackInWorker,
+  startStreamingUnpack,
+  unpackInWorker,
+  type StreamingUnpack,
+} from './bundle-unpack-worker.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import type {
   DiagnosticEntryRow,
@@ -15,6 +21,9 @@ import type {
   DiagnosticsRepository,
 } from './diagnostics.repository.js';
 import { bundleKey, contentPrefix } from './storage-path.js';
+
+/** The quarantine folders of bundles unpacked while they upload, before they are files. */
+export const STREAMING_PREFIX = 'upload-';
 
 /** The jobs-table kind of a bundle's processing (shown in /jobs). */
 export const PROCESS_BUNDLE_JOB = 'processDiagnosticBundle';
@@ -38,6 +47,11 @@ export interface BundleProcessorDeps {
    * false: always on the main thread.
    */
   unpackInWorker?: boolean;
+  /**
+   * Bundles unpacked while they upload at once, each on a worker (default 2, one per core of
+   * the machines we run on); an upload beyond that is processed from the store by the queue.
+   */
+  maxStreaming?: number;
   /** Progress is written at most this often, or when it moved by `progressStep`. */
   progressIntervalMs?: number;
   progressStep?: number;
@@ -143,7 +157,12 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
   }
 
   /** Publishes the quarantine and marks the file Ready with its entries and its job Success. */
-  async function publish(file: DiagnosticFileRow, dir: string, entries: DiagnosticEntryRow[]) {
+  async function publish(
+    file: DiagnosticFileRow,
+    dir: string,
+    entries: DiagnosticEntryRow[],
+    streamed: boolean,
+  ) {
     const prefix = contentPrefix(file.id);
     await deps.blobs.publishDirectory(dir, prefix);
     if (file.jobId) await deps.jobs.reportProgress(file.jobId, 1);
@@ -153,7 +172,7 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       await finishJob(
         file.jobId,
         'Success',
-        { status: 'Ready', entries: entries.length, bytes },
+        { status: 'Ready', entries: entries.length, bytes, unpackedWhileUploading: streamed },
         tx,
       );
       return true;
@@ -162,30 +181,17 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     if (!ready) await deps.blobs.removePrefix(prefix);
   }
 
-  async function process(file: DiagnosticFileRow, signal: AbortSignal): Promise<void> {
-    if (file.jobId) {
-      await deps.jobs.markRunning(file.jobId).catch((error: unknown) => {
-        // Running already: this is a retry.
-        if (!(error instanceof ConflictError)) throw error;
-      });
-    }
-    const dir = path.join(deps.quarantineDir, file.id);
+  /** Publishes what was unpacked into `dir`, or rejects the file when that fails. */
+  async function publishOrReject(
+    file: DiagnosticFileRow,
+    dir: string,
+    entries: DiagnosticEntryRow[],
+    signal: AbortSignal,
+    streamed: boolean,
+  ): Promise<void> {
     const prefix = contentPrefix(file.id);
-    // A retry starts clean: a half-written quarantine, contents an attempt published but
-    // never committed.
-    await rm(dir, { recursive: true, force: true });
-    await deps.blobs.removePrefix(prefix);
-    let entries: DiagnosticEntryRow[];
     try {
-      entries = await unpack(file, dir, signal);
-    } catch (error) {
-      await rm(dir, { recursive: true, force: true });
-      if (signal.aborted) throw error;
-      await reject(file, rejectionOf(error, file.id));
-      return;
-    }
-    try {
-      await publish(file, dir, entries);
+      await publish(file, dir, entries, streamed);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       await deps.blobs.removePrefix(prefix).catch(() => {});
@@ -195,6 +201,80 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       await reject(file, rejectionOf(error, file.id));
     }
   }
+
+  async function markRunning(file: DiagnosticFileRow): Promise<void> {
+    if (!file.jobId) return;
+    await deps.jobs.markRunning(file.jobId).catch((error: unknown) => {
+      // Running already: this is a retry.
+      if (!(error instanceof ConflictError)) throw error;
+    });
+  }
+
+  async function process(file: DiagnosticFileRow, signal: AbortSignal): Promise<void> {
+    await markRunning(file);
+    const dir = path.join(deps.quarantineDir, file.id);
+    // A retry starts clean: a half-written quarantine, contents an attempt published but
+    // never committed.
+    await rm(dir, { recursive: true, force: true });
+    await deps.blobs.removePrefix(contentPrefix(file.id));
+    let entries: DiagnosticEntryRow[];
+    try {
+      entries = await unpack(file, dir, signal);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      if (signal.aborted) throw error;
+      await reject(file, rejectionOf(error, file.id));
+      return;
+    }
+    await publishOrReject(file, dir, entries, signal, false);
+  }
+
+  /**
+   * Ends a file whose bundle was unpacked while it uploaded: publishes it, rejects it for the
+   * reader's reason, or, when the worker failed otherwise, processes the stored bundle as the
+   * queue would. Closing the server stops it and leaves the file Processing, queued again at
+   * the next start (resumeUnfinished).
+   */
+  async function adoptStreamed(fileId: string, unpack: StreamingUnpack): Promise<void> {
+    const { signal } = closing;
+    const discard = () => void unpack.discard();
+    signal.addEventListener('abort', discard, { once: true });
+    try {
+      const file = signal.aborted ? null : await deps.repo.claim(fileId);
+      if (!file) {
+        await unpack.discard();
+        return;
+      }
+      await markRunning(file);
+      const progress = progressReporter(file.jobId, file.fileSize);
+      unpack.onRead(progress.onRead);
+      let entries: DiagnosticEntryRow[];
+      try {
+        entries = await unpack.result;
+      } catch (error) {
+        await unpack.discard();
+        if (signal.aborted) return;
+        if (isKdpError(error)) await reject(file, rejectionOf(error, file.id));
+        else {
+          deps.log.warn(
+            { err: error, fileId },
+            'the unpack while uploading failed; processing the stored bundle',
+          );
+          await process(file, signal);
+        }
+        return;
+      } finally {
+        await progress.settled();
+      }
+      await publishOrReject(file, unpack.dir, entries, signal, true);
+    } finally {
+      signal.removeEventListener('abort', discard);
+    }
+  }
+
+  const closing = new AbortController();
+  const adopted = new Set<Promise<void>>();
+  let streaming = 0;
 
   return {
     /** Processes one file (the queue's handler). */
@@ -208,6 +288,81 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       } finally {
         running.delete(fileId);
       }
+    },
+
+    /**
+     * Starts unpacking a bundle while it uploads, into a quarantine folder of its own; null
+     * when unpacks cannot run on a worker here (the upload is then processed from the store).
+     */
+    async startStreaming(): Promise<StreamingUnpack | null> {
+      if (
+        deps.unpackInWorker === false ||
+        !canUnpackInWorker() ||
+        closing.signal.aborted ||
+        streaming >= (deps.maxStreaming ?? 2)
+      ) {
+        return null;
+      }
+      streaming++;
+      try {
+        const { keyring } = await deps.keyring();
+        const dir = path.join(deps.quarantineDir, `${STREAMING_PREFIX}${randomUUID()}`);
+        await mkdir(deps.quarantineDir, { recursive: true });
+        await mkdir(dir);
+        const unpack = startStreamingUnpack({ keyring, limits: deps.limits ?? {}, dir });
+        const ended = () => {
+          streaming--;
+        };
+        unpack.result.then(ended, ended);
+        return unpack;
+      } catch (error) {
+        streaming--;
+        throw error;
+      }
+    },
+
+    /**
+     * Takes over a filed upload's streaming unpack (in the background: the upload's answer does
+     * not wait); resolves when the file has ended or was left for the next start.
+     */
+    adopt(fileId: string, unpack: StreamingUnpack): Promise<void> {
+      if (running.has(fileId)) return unpack.discard();
+      running.add(fileId);
+      const work = adoptStreamed(fileId, unpack)
+        .catch((err: unknown) => {
+          deps.log.error({ err, fileId }, 'a diagnostic bundle could not be processed');
+        })
+        .finally(() => {
+          running.delete(fileId);
+          adopted.delete(work);
+        });
+      adopted.add(work);
+      return work;
+    },
+
+    /**
+     * Removes the folders of unpacks that were streaming when the server last stopped (run at
+     * start, before any upload: none of them is anyone's any more).
+     */
+    async sweepStreaming(): Promise<number> {
+      let names: string[];
+      try {
+        names = await readdir(deps.quarantineDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      const stale = names.filter((n) => n.startsWith(STREAMING_PREFIX));
+      for (const name of stale) {
+        await rm(path.join(deps.quarantineDir, name), { recursive: true, force: true });
+      }
+      return stale.length;
+    },
+
+    /** Stops the streaming unpacks taken over (the server closing) and waits for them. */
+    async close(): Promise<void> {
+      closing.abort(new Error('The server is closing.'));
+      await Promise.all(adopted);
     },
   };
 }

@@ -125,7 +125,7 @@ describe('processing', () => {
     expect(await readdir(quarantine())).toEqual([]);
   });
 
-  it('ends the job with Success and progress 1', async () => {
+  it('ends the job with Success and progress 1, unpacked while it uploaded', async () => {
     const job = jobSchema.parse(
       (await api.call('superUser', 'GET', `/v2/jobs/${northwind.file.jobId}`)).json(),
     );
@@ -133,7 +133,7 @@ describe('processing', () => {
       kind: 'processDiagnosticBundle',
       status: 'Success',
       progress: 1,
-      result: { status: 'Ready' },
+      result: { status: 'Ready', unpackedWhileUploading: true },
       payload: { antennaSerial: northwind.device.antennaSerial, fileName: northwind.file.fileName },
     });
   });

@@ -55,6 +55,19 @@ async function storedFiles(): Promise<string[]> {
 const staged = async () =>
   (await storedFiles()).filter((f) => !f.startsWith('objects/diagnostics'));
 
+/**
+ * The quarantine's folders once every unpack ended, within 5 s (a filed upload's unpack runs
+ * on after its answer): an upload that failed must leave none.
+ */
+async function quarantineLeft(): Promise<string[]> {
+  const list = () => readdir(api.ctx.config.diagnostics.quarantineDir).catch(() => []);
+  const deadline = Date.now() + 5_000;
+  while ((await list()).length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return list();
+}
+
 function refused(
   res: { statusCode: number; json: () => unknown; body: string },
   status: number,
@@ -109,6 +122,7 @@ describe('POST /v2/storage/diagnostics/{serial}', () => {
       path.join('objects', 'diagnostics', serial, bundle.fileName),
     );
     expect(await staged()).toEqual([]);
+    expect(await quarantineLeft()).toEqual([]);
     expect((await processed(api, serial, bundle.fileName)).status).toBe('Ready');
   });
 
@@ -183,6 +197,7 @@ describe('POST /v2/storage/diagnostics/{serial}', () => {
     );
     expect(download.rawPayload.equals(first.bytes)).toBe(true);
     expect(await staged()).toEqual([]);
+    expect(await quarantineLeft()).toEqual([]);
   });
 
   it(`takes a file of exactly the limit and refuses one byte more with 413, keeping nothing`, async () => {
@@ -268,6 +283,7 @@ describe('POST /v2/storage/diagnostics/{serial}', () => {
         L.serialField,
       );
       expect(await staged()).toEqual([]);
+      expect(await quarantineLeft()).toEqual([]);
     });
 
     it('an empty file, no file, a second file, another field, the serial after the file', async () => {
@@ -325,6 +341,7 @@ describe('POST /v2/storage/diagnostics/{serial}', () => {
         ]),
       ).toBe(0);
       expect(await staged()).toEqual([]);
+      expect(await quarantineLeft()).toEqual([]);
     });
 
     it('a body that is not multipart, or is malformed', async () => {
@@ -346,6 +363,7 @@ describe('POST /v2/storage/diagnostics/{serial}', () => {
       });
       refused(cut, 400, M.malformed, 'file');
       expect(await staged()).toEqual([]);
+      expect(await quarantineLeft()).toEqual([]);
     });
 
     it('NUL or over-long text in the serial, the antennaSerial field and the file name', async () => {
@@ -546,6 +564,7 @@ describe('over a real connection', () => {
     expect(JSON.parse(result.body)).toMatchObject({ message: M.tooLarge });
     expect(result.sent).toBeLessThan(LIMIT * 64);
     expect(await staged()).toEqual([]);
+    expect(await quarantineLeft()).toEqual([]);
     expect(
       await api.count('select count(*)::int as n from diagnostic_files where file_name = $1', [
         fileName,
@@ -608,6 +627,7 @@ describe('over a real connection', () => {
     }
     expect(status).toBe(200);
     expect(await staged()).toEqual([]);
+    expect(await quarantineLeft()).toEqual([]);
   });
 
   it('leaves no file behind when the client goes away mid-upload', async () => {
@@ -638,6 +658,7 @@ describe('over a real connection', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await staged()).toEqual([]);
+    expect(await quarantineLeft()).toEqual([]);
     expect(
       await api.count('select count(*)::int as n from diagnostic_files where file_name = $1', [
         fileName,

@@ -14,8 +14,9 @@ import type { Principal } from '../../plugins/auth.js';
 import { BadRequestError, ConflictError } from '../../plugins/errors.js';
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { AppServices } from '../feature.js';
-import { PROCESS_BUNDLE_JOB } from './bundle-processor.js';
+import { PROCESS_BUNDLE_JOB, type BundleProcessor } from './bundle-processor.js';
 import type { BundleQueue } from './bundle-queue.js';
+import type { StreamingUnpack } from './bundle-unpack-worker.js';
 import { streamError, UploadMeter, type UploadPart } from './diagnostics-upload.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import {
@@ -36,6 +37,8 @@ export interface DiagnosticsUploadDeps {
   authorize: Authorize;
   jobs: Pick<AppServices['jobs'], 'createJob'>;
   queue: Pick<BundleQueue, 'start' | 'sendInTransaction' | 'wake'>;
+  /** Unpacks bundles while they upload, when it can (else the queue processes them). */
+  processor: Pick<BundleProcessor, 'startStreaming' | 'adopt'>;
   /** The largest bundle accepted (DIAGNOSTICS_MAX_FILE_BYTES, at most L.maxFileBytes). */
   maxFileBytes: number;
   log: UploadLog;
@@ -48,6 +51,8 @@ interface StagedBundle {
   fileName: string;
   size: number;
   md5: string;
+  /** The bundle unpacked as it uploaded, or null: the queue processes it from the store. */
+  unpack: StreamingUnpack | null;
 }
 
 /** A bundle to store: its name and where its bytes come from. */
@@ -84,17 +89,25 @@ export function createDiagnosticsUploadService(deps: DiagnosticsUploadDeps) {
     return name;
   }
 
-  /** Streams the bytes into a temporary blob, metered; nothing is left when it fails. */
+  /**
+   * Streams the bytes into a temporary blob, metered and hashed, and (unless the name is stored
+   * already) to a worker that unpacks them meanwhile; nothing is left when it fails.
+   */
   async function stage(incoming: IncomingBundle, name: BundleName): Promise<StagedBundle> {
-    const meter = new UploadMeter(deps.maxFileBytes);
     const tempKey = `uploads/${randomUUID()}`;
+    const stored = await repo.byName({ all: true }, name.antennaSerial, incoming.fileName);
+    const unpack = stored ? null : await deps.processor.startStreaming();
+    const meter = new UploadMeter(deps.maxFileBytes);
     // Errors travel both ways: a client that goes away fails the write, a write that fails
     // (the limit, the disk) stops reading the client.
-    const metered = pipeline(incoming.stream, meter, () => {});
+    const metered = unpack
+      ? pipeline(incoming.stream, meter, unpack.tee, () => {})
+      : pipeline(incoming.stream, meter, () => {});
     try {
       const { size } = await blobs.write(tempKey, metered);
-      return { tempKey, name, fileName: incoming.fileName, size, md5: meter.md5() };
+      return { tempKey, name, fileName: incoming.fileName, size, md5: meter.md5(), unpack };
     } catch (error) {
+      await unpack?.discard();
       throw streamError(error);
     }
   }
@@ -131,15 +144,21 @@ export function createDiagnosticsUploadService(deps: DiagnosticsUploadDeps) {
         { db: tx },
       );
       await repo.setJob(tx, id, job.id);
-      await deps.queue.sendInTransaction(id, tx);
+      // Unpacked as it uploaded: the processor takes it over after the commit (a restart
+      // before it ended queues it again: resumeUnfinished).
+      if (!staged.unpack) await deps.queue.sendInTransaction(id, tx);
       await blobs.move(
         staged.tempKey,
         bundleKey({ antennaSerial: serial, fileName: staged.fileName }),
       );
       return id;
     });
-    if (fileId === null) await blobs.remove(staged.tempKey);
-    else deps.queue.wake();
+    if (fileId === null) await discard(staged);
+    else if (staged.unpack) {
+      // The processor's from here on: a failure below no longer discards it.
+      void deps.processor.adopt(fileId, staged.unpack);
+      staged.unpack = null;
+    } else deps.queue.wake();
     const row =
       fileId === null ? await repo.byName(scope, serial, staged.fileName) : await repo.byId(fileId);
     // NOTE: a duplicate outside the caller's accounts is not shown (it cannot happen while
@@ -169,6 +188,7 @@ export function createDiagnosticsUploadService(deps: DiagnosticsUploadDeps) {
   }
 
   async function discard(staged: StagedBundle): Promise<void> {
+    await staged.unpack?.discard();
     await blobs.remove(staged.tempKey).catch((err: unknown) => {
       deps.log.warn({ err, key: staged.tempKey }, 'could not remove a staged upload');
     });

@@ -66,6 +66,7 @@ export function createDiagnosticsFeature({
     authorize,
     jobs,
     queue,
+    processor,
     maxFileBytes,
     log,
   });
@@ -97,8 +98,12 @@ export function createDiagnosticsFeature({
       resumeUnfinished,
     },
     start: async () => {
+      await processor.sweepStreaming();
       await resumeUnfinished();
     },
-    stop: () => queue.stop(),
+    stop: async () => {
+      await processor.close();
+      await queue.stop();
+    },
   };
 }
