@@ -1,4 +1,14 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -158,6 +168,36 @@ describe('the filesystem blob store', () => {
     await store.remove('q');
     await store.removePrefix('p/1/');
     expect(await tree()).toEqual([path.join('objects', 'p', '10', 'a')]);
+  });
+
+  it('removes the blobs under a prefix, and its own temporaries, written before a time', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const older = new Date(hourAgo.getTime() - 60_000);
+    await store.write('uploads/old', Readable.from(['old']));
+    await store.write('uploads/deep/old', Readable.from(['old']));
+    await store.write('uploads/new', Readable.from(['new']));
+    await store.write('kept/old', Readable.from(['old']));
+    await mkdir(path.join(root, 'tmp'), { recursive: true });
+    await writeFile(path.join(root, 'tmp', 'half-written'), 'x');
+    await writeFile(path.join(root, 'tmp', 'being-written'), 'x');
+    for (const f of [
+      'objects/uploads/old',
+      'objects/uploads/deep/old',
+      'objects/kept/old',
+      'tmp/half-written',
+    ]) {
+      await utimes(path.join(root, f), older, older);
+    }
+    expect(await store.removeStale('uploads', hourAgo)).toBe(2);
+    expect(await tree()).toEqual([
+      path.join('objects', 'kept', 'old'),
+      path.join('objects', 'uploads', 'new'),
+      path.join('tmp', 'being-written'),
+    ]);
+    // The emptied folder went with its blob; a prefix holding nothing removes nothing.
+    expect(existsSync(path.join(root, 'objects', 'uploads', 'deep'))).toBe(false);
+    expect(await store.removeStale('nothing/here', new Date())).toBe(0);
+    await expect(store.removeStale('../x', new Date())).rejects.toThrow(InvalidBlobKeyError);
   });
 
   describe('publishing a folder', () => {

@@ -34,6 +34,12 @@ export interface BlobStore {
   /** Removes every blob under a folder-like prefix (`diagnostics-content/{id}`). */
   removePrefix(prefix: string): Promise<void>;
   /**
+   * Removes the blobs under a prefix last written before `before` (what a crash left of work
+   * that never ended: staged uploads), and the store's own such leftovers (a write's temporary
+   * file); returns how many blobs it removed.
+   */
+  removeStale(prefix: string, before: Date): Promise<number>;
+  /**
    * Publishes the regular files of a local folder under `prefix` (its relative paths become the
    * keys' rest) and removes the folder. Refuses (BlobExistsError) when the prefix already holds
    * blobs, and a folder that holds anything but files and folders (links, devices, FIFOs).
@@ -233,6 +239,33 @@ export function createFilesystemBlobStore(root: string): BlobStore {
       const dir = dirOf(prefix);
       await rm(dir, { recursive: true, force: true });
       await pruneEmptyParents(dir);
+    },
+
+    async removeStale(prefix, before) {
+      const cutoff = before.getTime();
+      /** The regular files under `dir` last changed before the cutoff, removed. */
+      async function sweep(dir: string): Promise<number> {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true, recursive: true });
+        } catch (error) {
+          if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return 0;
+          throw error;
+        }
+        let removed = 0;
+        for (const entry of entries) {
+          if (!entry.isFile()) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const s = await lstat(file).catch(() => null);
+          if (s === null || s.mtimeMs >= cutoff) continue;
+          await rm(file, { force: true });
+          await pruneEmptyParents(file);
+          removed += 1;
+        }
+        return removed;
+      }
+      await sweep(tmp);
+      return sweep(dirOf(prefix));
     },
 
     localPath: (key) => fileOf(key),

@@ -275,6 +275,8 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
   const closing = new AbortController();
   const adopted = new Set<Promise<void>>();
   let streaming = 0;
+  /** The folders of the streaming unpacks still running here. */
+  const streamingDirs = new Set<string>();
 
   return {
     /** Processes one file (the queue's handler). */
@@ -310,8 +312,10 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
         await mkdir(deps.quarantineDir, { recursive: true });
         await mkdir(dir);
         const unpack = startStreamingUnpack({ keyring, limits: deps.limits ?? {}, dir });
+        streamingDirs.add(dir);
         const ended = () => {
           streaming--;
+          streamingDirs.delete(dir);
         };
         unpack.result.then(ended, ended);
         return unpack;
@@ -342,7 +346,7 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
 
     /**
      * Removes the folders of unpacks that were streaming when the server last stopped (run at
-     * start, before any upload: none of them is anyone's any more).
+     * start: none of them is anyone's any more), sparing those running here.
      */
     async sweepStreaming(): Promise<number> {
       let names: string[];
@@ -352,7 +356,10 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
         throw error;
       }
-      const stale = names.filter((n) => n.startsWith(STREAMING_PREFIX));
+      const stale = names.filter(
+        (n) =>
+          n.startsWith(STREAMING_PREFIX) && !streamingDirs.has(path.join(deps.quarantineDir, n)),
+      );
       for (const name of stale) {
         await rm(path.join(deps.quarantineDir, name), { recursive: true, force: true });
       }

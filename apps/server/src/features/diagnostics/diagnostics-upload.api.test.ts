@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -685,5 +685,20 @@ describe('processing after a restart', () => {
     ).toBeGreaterThan(5);
     // Nothing is left unfinished: nothing is queued.
     expect(await api.ctx.app.services.diagnostics.resumeUnfinished()).toBe(0);
+  });
+
+  it('removes what uploads that never ended left: staged bytes an hour old, unpack folders', async () => {
+    const objects = path.join(blobsDir(), 'objects', 'uploads');
+    await mkdir(objects, { recursive: true });
+    await writeFile(path.join(objects, 'crashed'), 'x');
+    await writeFile(path.join(objects, 'streaming-now'), 'x');
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(path.join(objects, 'crashed'), old, old);
+    const quarantineDir = api.ctx.config.diagnostics.quarantineDir;
+    await mkdir(path.join(quarantineDir, 'upload-crashed', 'logs'), { recursive: true });
+    expect(await api.ctx.app.services.diagnostics.resumeUnfinished()).toBe(0);
+    expect(await staged()).toEqual([path.join('objects', 'uploads', 'streaming-now')]);
+    expect(await readdir(quarantineDir)).toEqual([]);
+    await rm(path.join(objects, 'streaming-now'));
   });
 });

@@ -27,6 +27,9 @@ import {
 import type { AntennaDeviceRow, DiagnosticsRepository } from './diagnostics.repository.js';
 import { bundleKey } from './storage-path.js';
 
+/** Where uploads' bytes are staged in the blob store until they are filed. */
+export const STAGING_PREFIX = 'uploads';
+
 export interface UploadLog {
   warn(obj: object, msg: string): void;
 }
@@ -94,7 +97,7 @@ export function createDiagnosticsUploadService(deps: DiagnosticsUploadDeps) {
    * already) to a worker that unpacks them meanwhile; nothing is left when it fails.
    */
   async function stage(incoming: IncomingBundle, name: BundleName): Promise<StagedBundle> {
-    const tempKey = `uploads/${randomUUID()}`;
+    const tempKey = `${STAGING_PREFIX}/${randomUUID()}`;
     const stored = await repo.byName({ all: true }, name.antennaSerial, incoming.fileName);
     const unpack = stored ? null : await deps.processor.startStreaming();
     const meter = new UploadMeter(deps.maxFileBytes);

@@ -6,6 +6,7 @@ import { createBundleQueue } from './bundle-queue.js';
 import { loadBundleKeyring, loadUrlSigningKey, memo } from './diagnostics-keys.js';
 import {
   createDiagnosticsUploadService,
+  STAGING_PREFIX,
   type IncomingBundle,
 } from './diagnostics-upload.service.js';
 import { createDiagnosticsRepository } from './diagnostics.repository.js';
@@ -26,10 +27,12 @@ export interface DiagnosticsPort {
   /** Stores a bundle as an upload by nobody in particular would, and queues its processing. */
   storeBundle(bundle: IncomingBundle): Promise<DiagnosticUploadResponse['data']>;
   /**
-   * Queues again every file whose processing has not ended (run at start): a file whose
-   * queued runs were all lost (retries used up by restarts mid-bundle) is processed, not left
-   * Processing. A file queued twice is processed once: the processor claims it, and a run of
-   * a file that ended does nothing.
+   * Recovers from a crash or a restart (run at start): removes what uploads that never ended
+   * left (their staged bytes older than an hour, their unpack folders), and queues again every
+   * file whose processing has not ended: a file whose queued runs were all lost (retries used
+   * up by restarts mid-bundle), or whose unpack while it uploaded was cut short, is processed,
+   * not left Processing. A file queued twice is processed once: the processor claims it, and a
+   * run of a file that ended does nothing. Answers how many files it queued.
    */
   resumeUnfinished(): Promise<number>;
 }
@@ -80,6 +83,13 @@ export function createDiagnosticsFeature({
     publicUrl: config.publicUrl,
   });
   async function resumeUnfinished(): Promise<number> {
+    // An upload takes minutes at most: staged bytes an hour old belong to no running upload
+    // (of this instance or another sharing the store).
+    const staged = await blobs.removeStale(STAGING_PREFIX, new Date(Date.now() - 3_600_000));
+    const unpacks = await processor.sweepStreaming();
+    if (staged + unpacks > 0) {
+      log.info({ staged, unpacks }, 'removed what uploads that never ended left');
+    }
     await queue.start();
     const ids = await repo.unfinishedIds();
     for (const id of ids) await queue.sendInTransaction(id, pool);
@@ -98,7 +108,6 @@ export function createDiagnosticsFeature({
       resumeUnfinished,
     },
     start: async () => {
-      await processor.sweepStreaming();
       await resumeUnfinished();
     },
     stop: async () => {
