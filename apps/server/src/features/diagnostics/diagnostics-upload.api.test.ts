@@ -511,26 +511,35 @@ describe('over a real connection', () => {
   });
 
   /**
+   * Opens a chunked upload (no length) as a superUser and sends the multipart head of a file
+   * part named `fileName`; the caller writes the body. Its errors are the caller's to watch.
+   */
+  function openChunkedUpload(fileName: string, boundary: string): http.ClientRequest {
+    const request = http.request(`${base}/v2/storage/diagnostics/${serial}`, {
+      method: 'POST',
+      headers: {
+        ...api.as('superUser'),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
+    });
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    );
+    return request;
+  }
+
+  /**
    * Sends the multipart head, then `chunk` again and again (chunked, no length) until the server
    * answers or `stopAfter` bytes went; resolves with the status and the bytes sent.
    */
   function chunkedUpload(fileName: string, chunk: Buffer, stopAfter: number) {
     const boundary = 'aerie-chunked-boundary';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    );
     return new Promise<{ status: number; sent: number; body: string }>((resolve, reject) => {
       let sent = 0;
       let answered = false;
-      const request = http.request(`${base}/v2/storage/diagnostics/${serial}`, {
-        method: 'POST',
-        headers: {
-          ...api.as('superUser'),
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'transfer-encoding': 'chunked',
-        },
-      });
+      const request = openChunkedUpload(fileName, boundary);
       request.on('response', (response) => {
         answered = true;
         let body = '';
@@ -540,7 +549,6 @@ describe('over a real connection', () => {
       request.on('error', (error) => {
         if (!answered) reject(error);
       });
-      request.write(head);
       const pump = () => {
         while (!answered && sent < stopAfter) {
           sent += chunk.length;
@@ -575,18 +583,8 @@ describe('over a real connection', () => {
   it(`refuses a user's upload past ${L.maxParallelUploads} at once with 429, and takes it again after`, async () => {
     const boundary = 'aerie-slow-boundary';
     const open = Array.from({ length: L.maxParallelUploads }, (_, i) => {
-      const request = http.request(`${base}/v2/storage/diagnostics/${serial}`, {
-        method: 'POST',
-        headers: {
-          ...api.as('superUser'),
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'transfer-encoding': 'chunked',
-        },
-      });
+      const request = openChunkedUpload(`${serial}_2026010100000${i}.kdp`, boundary);
       request.on('error', () => {});
-      request.write(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${serial}_2026010100000${i}.kdp"\r\n\r\n`,
-      );
       request.write(Buffer.alloc(1024, 1));
       return request;
     });
@@ -634,18 +632,8 @@ describe('over a real connection', () => {
     stamp += 60_000;
     const fileName = bundleName(serial, new Date(stamp));
     const boundary = 'aerie-abort-boundary';
-    const request = http.request(`${base}/v2/storage/diagnostics/${serial}`, {
-      method: 'POST',
-      headers: {
-        ...api.as('superUser'),
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'transfer-encoding': 'chunked',
-      },
-    });
+    const request = openChunkedUpload(fileName, boundary);
     request.on('error', () => {});
-    request.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`,
-    );
     request.write(Buffer.alloc(LIMIT / 2, 3));
     // The half-sent file is staged by now.
     const deadline = Date.now() + 5_000;

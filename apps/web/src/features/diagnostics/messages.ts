@@ -6,6 +6,8 @@ import { DIAGNOSTICS_LIMITS as L, DIAGNOSTICS_MESSAGES as D } from '@aerie/contr
  * contract's DIAGNOSTICS_MESSAGES, verbatim; the rest are ours.
  */
 export const diagnosticsMessages = {
+  /** Asking again for a file or a report that failed to load. */
+  retry: 'Try again',
   upload: {
     /** spec 001 §2 Tools: what the user is told about the files. */
     rules: [

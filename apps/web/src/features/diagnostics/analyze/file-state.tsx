@@ -1,7 +1,8 @@
 import { DIAGNOSTICS_MESSAGES, type DiagnosticFile } from '@aerie/contract';
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Icon } from '../../../components/ui/icons';
+import { RetryButton } from '../components/retry-button';
 import { isApiError } from '../../../lib/api-client';
 import { routePath } from '../../../lib/route-paths';
 import { analyzeMessages } from './messages';
@@ -50,15 +51,7 @@ export function FileLoadState({ deviceId, error, onRetry, retrying }: FileLoadSt
       <Stack gap="xs" align="flex-start">
         {error instanceof Error ? <Text size="sm">{error.message}</Text> : null}
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<Icon name="refresh" size={14} />}
-            loading={retrying}
-            onClick={onRetry}
-          >
-            {m.retry}
-          </Button>
+          <RetryButton onRetry={onRetry} retrying={retrying} />
           <BackToFiles deviceId={deviceId} />
         </Group>
       </Stack>

@@ -7,7 +7,6 @@ import type { DiagnosticProcessingStatus } from '@aerie/contract';
 export const analyzeMessages = {
   loading: 'Loading the diagnostic file',
   loadFailed: 'The diagnostic file could not be loaded.',
-  retry: 'Try again',
   backToFiles: 'Back to the diagnostic files',
   title: (deviceName: string, fileName: string) => `${deviceName} / ${fileName}`,
   header: {

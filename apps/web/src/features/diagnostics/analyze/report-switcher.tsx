@@ -3,8 +3,9 @@ import {
   type DiagnosticReportQuery,
   type DiagnosticReportRoute,
 } from '@aerie/contract';
-import { Alert, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { Icon } from '../../../components/ui/icons';
+import { RetryButton } from '../components/retry-button';
 import { useDiagnosticReportTypes } from './api/get-diagnostic-report-types';
 import { analyzeMessages } from './messages';
 import { hasReportView, NotSupported, ReportContent } from './report-content';
@@ -39,15 +40,7 @@ export function ReportSwitcher({ selectedReport, onSelect, query }: ReportSwitch
       <Alert color="red" role="alert" icon={<Icon name="error" size={18} />} title={m.loadFailed}>
         <Stack gap="xs" align="flex-start">
           {types.error instanceof Error ? <Text size="sm">{types.error.message}</Text> : null}
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<Icon name="refresh" size={14} />}
-            loading={types.isFetching}
-            onClick={() => void types.refetch()}
-          >
-            {analyzeMessages.retry}
-          </Button>
+          <RetryButton onRetry={() => void types.refetch()} retrying={types.isFetching} />
         </Stack>
       </Alert>
     );

@@ -2,7 +2,6 @@
 export const reportMessages = {
   none: 'None',
   notAvailable: 'N/A',
-  retry: 'Try again',
   loading: (report: string) => `Loading the ${report} report`,
   /** Shown with the server's message when a report call fails. */
   serverSaid: (message: string) => `The server said: ${message}`,

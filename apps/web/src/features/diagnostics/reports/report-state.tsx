@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Icon } from '../../../components/ui/icons';
+import { RetryButton } from '../components/retry-button';
 import { isApiError } from '../../../lib/api-client';
 import { showToast, type Toast } from '../../../lib/toast';
 import { reportMessages as m } from './messages';
@@ -71,15 +72,7 @@ export function ReportLoadState({
           <Text size="sm">{m.serverSaid(serverMessage)}</Text>
         ) : null}
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<Icon name="refresh" size={14} />}
-            onClick={onRetry}
-            loading={retrying}
-          >
-            {m.retry}
-          </Button>
+          <RetryButton onRetry={onRetry} retrying={retrying} />
         </Group>
       </Stack>
     </Alert>
