@@ -377,6 +377,56 @@ describe('bundle reader: limits', () => {
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 * 1024);
   });
 
+  it('stops a gzip bomb by how much it inflates, long before the totals', async () => {
+    // 200 MiB of zeros from ~200 KB: the totals (8 GiB) would let it all out.
+    const member = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
+    const bundle = await encryptBuffer(
+      Buffer.concat(Array.from({ length: 200 }, () => member)),
+      keyring,
+      'k1',
+      4096,
+    );
+    let consumed = 0;
+    async function* pieces(): AsyncGenerator<Buffer> {
+      for (let at = 0; at < bundle.length; at += 4096) {
+        consumed += Math.min(4096, bundle.length - at);
+        yield bundle.subarray(at, at + 4096);
+      }
+    }
+    const error = await expectKdpError(
+      readToArray(pieces(), keyring, { inflationAllowance: 8 * 1024 * 1024 }),
+      'limit-exceeded',
+    );
+    expect(consumed).toBeLessThan(bundle.length / 2);
+    expect(error.message).toMatch(
+      /^The bundle inflates more than 100 times its size \(\d+ bytes from its first \d+\); stopped there\.$/,
+    );
+    const [, out, read] = /\((\d+) bytes from its first (\d+)\)/.exec(error.message)!.map(Number);
+    expect(out!).toBeGreaterThan(8 * 1024 * 1024 + 100 * read!);
+    expect(out!).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('lets regular text inflate beyond the ratio within the allowance, and at the ratio beyond it', async () => {
+    // A log of one line repeated: about 300 times smaller once gzipped.
+    const line = '2026-11-22T12:00:00Z kymeta[212]: link up, beam 14, SINR 9.5 dB\n';
+    const log = Buffer.from(line.repeat(Math.ceil((20 * 1024 * 1024) / line.length)));
+    const bundle = await writeToBuffer([{ path: 'logs/syslog', body: log, mtime }], {
+      ...options,
+      chunkSize: 64 * 1024,
+    });
+    expect(log.length / bundle.length).toBeGreaterThan(100);
+    const [entry] = await readToArray(bundle, keyring);
+    expect(entry!.size).toBe(log.length);
+    await expectKdpError(
+      readToArray(bundle, keyring, { inflationAllowance: 1024 * 1024 }),
+      'limit-exceeded',
+    );
+    expect(
+      (await readToArray(bundle, keyring, { inflationAllowance: 0, maxInflationRatio: 5000 }))
+        .length,
+    ).toBe(1);
+  });
+
   it('derives the inflated limit from the total size and entry count', async () => {
     const member = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
     const bundle = await encryptBuffer(

@@ -40,14 +40,23 @@ export interface BundleLimits extends PathLimits {
    * and padding take) + 1 MiB (zero padding other writers add) + 1 KiB (the end blocks).
    */
   maxInflatedBytes: number;
+  /**
+   * Bytes out of gzip for each bundle byte read so far, beyond `inflationAllowance`: stops a
+   * gzip bomb early whatever the totals allow (text logs inflate 8-13 times, zeros 1,000 times).
+   */
+  maxInflationRatio: number;
+  /** Bytes out of gzip allowed before the ratio counts (small bundles of very regular text). */
+  inflationAllowance: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Omit<BundleLimits, 'maxInflatedBytes'>> = {
   maxEntries: 10_000,
-  maxTotalBytes: 1024 * 1024 * 1024,
-  maxEntrySize: 512 * 1024 * 1024,
+  maxTotalBytes: 8 * 1024 * 1024 * 1024,
+  maxEntrySize: 2 * 1024 * 1024 * 1024,
   maxPathLength: 255,
   maxPathDepth: 16,
+  maxInflationRatio: 100,
+  inflationAllowance: 64 * 1024 * 1024,
 };
 
 export function resolveLimits(limits: Partial<BundleLimits> = {}): BundleLimits {
@@ -381,8 +390,19 @@ async function* readEntries(
   const gunzip = createGunzip(
     options.inflateChunkSize === undefined ? {} : { chunkSize: options.inflateChunkSize },
   );
-  const inflated = pipeline(source, decrypt, gunzip, () => {});
-  const reader = new ByteReader(inflated, limits.maxInflatedBytes);
+  let bundleBytes = 0;
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      bundleBytes += chunk.length;
+      yield chunk;
+    }
+  }
+  const inflated = pipeline(counted(), decrypt, gunzip, () => {});
+  const reader = new ByteReader(inflated, limits.maxInflatedBytes, {
+    ratio: limits.maxInflationRatio,
+    allowance: limits.inflationAllowance,
+    sourceBytes: () => bundleBytes,
+  });
   const registry = new PathRegistry();
   let entries = 0;
   let totalBytes = 0;

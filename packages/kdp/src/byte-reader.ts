@@ -18,19 +18,33 @@ export function asKdpError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/** How far a stream may inflate its source, as it goes. */
+export interface InflationLimit {
+  ratio: number;
+  allowance: number;
+  /** The source's bytes read so far. */
+  sourceBytes: () => number;
+}
+
 export class ByteReader {
   readonly #iterator: AsyncIterator<Buffer>;
   readonly #queue = new BufferQueue();
   readonly #maxBytes: number;
+  readonly #inflation: InflationLimit | undefined;
   #ended = false;
   #error: Error | undefined;
   /** Bytes pulled from the stream so far. */
   pulled = 0;
 
-  /** `maxBytes`: more than this many bytes from the stream is `limit-exceeded`. */
-  constructor(source: AsyncIterable<Buffer>, maxBytes: number) {
+  /**
+   * `maxBytes`: more than this many bytes from the stream is `limit-exceeded`; so is more than
+   * `inflation.allowance` + `inflation.ratio` × the bytes of the stream's own source read so far
+   * (a gzip bomb, stopped early).
+   */
+  constructor(source: AsyncIterable<Buffer>, maxBytes: number, inflation?: InflationLimit) {
     this.#iterator = source[Symbol.asyncIterator]();
     this.#maxBytes = maxBytes;
+    this.#inflation = inflation;
   }
 
   /** `count` bytes, or fewer (`complete` false) when the stream ends first. */
@@ -68,6 +82,16 @@ export class ByteReader {
           'limit-exceeded',
           `The bundle inflates to more than ${this.#maxBytes} bytes; stopped there.`,
         );
+      }
+      const inflation = this.#inflation;
+      if (inflation) {
+        const read = inflation.sourceBytes();
+        if (this.pulled > inflation.allowance + inflation.ratio * read) {
+          throw new KdpError(
+            'limit-exceeded',
+            `The bundle inflates more than ${inflation.ratio} times its size (${this.pulled} bytes from its first ${read}); stopped there.`,
+          );
+        }
       }
       this.#queue.push(chunk);
       return true;
