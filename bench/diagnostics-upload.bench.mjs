@@ -35,6 +35,7 @@
 //   flock /tmp/aerie-build.lock npm run build      (packages/kdp and apps/server built)
 //   node bench/diagnostics-upload.bench.mjs [--size-mb 500] [--runs 1] [--label x]
 //     [--content mixed|text] [--unpacked-ratio 2] [--no-stages] [--postgres] [--keep]
+//     [--restart-server]   (a new server process, same data, before each run after the first)
 //     [--cpu-prof DIR]   (the server writes a CPU profile into DIR when it stops)
 //     [--server-node-arg=--trace-gc …]   (options of the server's node, repeatable)
 //
@@ -77,6 +78,9 @@ const { values: args } = parseArgs({
     'no-stages': { type: 'boolean', default: false },
     postgres: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    // A new server process (same data folder) before each run after the first: tells what the
+    // process carries from one upload to the next from what the disk or the machine does.
+    'restart-server': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     // Node options of the server process (repeatable), e.g. --server-node-arg=--trace-gc.
     'server-node-arg': { type: 'string', multiple: true, default: [] },
@@ -479,6 +483,21 @@ function threadCpu(pid) {
   return byName;
 }
 
+/** CPU ms of each thread of `pid` by thread id (the busiest threads of a run, told apart). */
+function threadCpuByTid(pid) {
+  const byTid = {};
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byTid[tid] = (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return byTid;
+}
+
 const cpuDelta = (a, b) =>
   Object.fromEntries(
     Object.keys(b)
@@ -640,11 +659,13 @@ async function serverRun(server, token, serial, file, bundleBytes, index) {
   const m0 = machineTicks();
   const cpu0 = cpuMs(pid);
   const threads0 = threadCpu(pid);
+  const tids0 = threadCpuByTid(pid);
   const t0 = epochNow();
   const answer = await upload(server.base, token, serial, fileName, file);
   const tUploaded = epochNow();
   const cpuUploaded = cpuMs(pid);
   const threadsUploaded = threadCpu(pid);
+  const tidsUploaded = threadCpuByTid(pid);
   if (answer.status !== 200) {
     clearInterval(sampler);
     clearInterval(watcher);
@@ -712,6 +733,11 @@ async function serverRun(server, token, serial, file, bundleBytes, index) {
     serverCpuMs: { upload: cpuUploaded - cpu0, afterUpload: cpuReady - cpuUploaded },
     // By thread: `main` (the event loop: JavaScript, and the work it does inline), the libuv
     // pool (zlib, file reads and writes), V8's helpers (GC), the PGlite worker.
+    // The busiest threads during the upload, by thread id (the main thread is the pid).
+    serverBusiestThreadsMs: Object.entries(cpuDelta(tids0, tidsUploaded))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([tid, ms]) => ({ tid: Number(tid), main: Number(tid) === pid, ms })),
     serverThreadCpuMs: {
       upload: cpuDelta(threads0, threadsUploaded),
       afterUpload: cpuDelta(threadsUploaded, threadsReady),
@@ -795,7 +821,7 @@ try {
   }
   console.log(`== starting the server (50 devices, ${output.database}) in ${dataDir}`);
   server = await startServer(root, env, 50, undefined, nodeArgs);
-  const token = await signIn(server.base, 'sofia.reyes@aerie.example');
+  let token = await signIn(server.base, 'sofia.reyes@aerie.example');
   const { serial } = await antennaSerial(server.base, token);
   console.log(`   ready in ${server.readySeconds} s; antenna ${serial}`);
 
@@ -833,6 +859,13 @@ try {
   for (let run = 0; run < RUNS; run++) {
     console.log(`== run ${run + 1}/${RUNS} (load ${loadAverage().join(' ')})`);
     const r = { loadAverageAtStart: loadAverage() };
+    if (args['restart-server'] && run > 0) {
+      await server.stop();
+      server = await startServer(root, env, 50, undefined, nodeArgs);
+      token = await signIn(server.base, 'sofia.reyes@aerie.example');
+      r.serverRestarted = true;
+    }
+
     // Baselines on both sides of the server's run, so that all three see the same machine.
     // Each starts with no dirty pages: the 1-1.5 GB an unpack writes is flushed to disk in the
     // background for seconds afterwards, at a cost (kernel CPU, throttled writes) that would
