@@ -248,6 +248,8 @@ export interface BundleReaderOptions {
    * Larger chunks mean fewer buffers and stream callbacks per byte on large bundles.
    */
   inflateChunkSize?: number;
+  /** Called with the bundle bytes read so far, as the reader pulls them (progress). */
+  onRead?: (bytes: number) => void;
 }
 
 /** Bundle bytes: a Readable, or any (async) iterable of buffers. */
@@ -394,6 +396,7 @@ async function* readEntries(
   async function* counted(): AsyncGenerator<Uint8Array> {
     for await (const chunk of source) {
       bundleBytes += chunk.length;
+      options.onRead?.(bundleBytes);
       yield chunk;
     }
   }

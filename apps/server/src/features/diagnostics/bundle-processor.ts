@@ -274,8 +274,7 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
 
   const closing = new AbortController();
   const adopted = new Set<Promise<void>>();
-  let streaming = 0;
-  /** The folders of the streaming unpacks still running here. */
+  /** The folders of the streaming unpacks running here (their count is the limit's). */
   const streamingDirs = new Set<string>();
 
   return {
@@ -301,26 +300,24 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
         deps.unpackInWorker === false ||
         !canUnpackInWorker() ||
         closing.signal.aborted ||
-        streaming >= (deps.maxStreaming ?? 2)
+        streamingDirs.size >= (deps.maxStreaming ?? 2)
       ) {
         return null;
       }
-      streaming++;
+      const dir = path.join(deps.quarantineDir, `${STREAMING_PREFIX}${randomUUID()}`);
+      streamingDirs.add(dir);
+      const ended = () => {
+        streamingDirs.delete(dir);
+      };
       try {
         const { keyring } = await deps.keyring();
-        const dir = path.join(deps.quarantineDir, `${STREAMING_PREFIX}${randomUUID()}`);
         await mkdir(deps.quarantineDir, { recursive: true });
         await mkdir(dir);
         const unpack = startStreamingUnpack({ keyring, limits: deps.limits ?? {}, dir });
-        streamingDirs.add(dir);
-        const ended = () => {
-          streaming--;
-          streamingDirs.delete(dir);
-        };
         unpack.result.then(ended, ended);
         return unpack;
       } catch (error) {
-        streaming--;
+        ended();
         throw error;
       }
     },

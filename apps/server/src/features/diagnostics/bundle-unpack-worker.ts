@@ -37,15 +37,6 @@ function inside(root, entryPath) {
   return target;
 }
 
-async function* counted(source) {
-  let read = 0;
-  for await (const chunk of source) {
-    read += chunk.length;
-    parentPort.postMessage({ type: 'progress', read });
-    yield chunk;
-  }
-}
-
 // The bundle's bytes as the main thread hands them over while the upload streams: pieces of a
 // shared ring (workerData.ring), each copied into this thread's own memory only when the reader
 // asks for it (the ring, not this heap, holds what waits), its slot freed at once; then an end.
@@ -99,8 +90,13 @@ async function unpack(kdp) {
   const source = bundlePath === null ? null : await openBundle(bundlePath, readChunk);
   const entries = [];
   try {
-    const read = kdp.createBundleReader({ keyring, limits, inflateChunkSize: inflateChunk });
-    for await (const entry of read(counted(source ?? posted()))) {
+    const read = kdp.createBundleReader({
+      keyring,
+      limits,
+      inflateChunkSize: inflateChunk,
+      onRead: (read) => parentPort.postMessage({ type: 'progress', read }),
+    });
+    for await (const entry of read(source ?? posted())) {
       const target = inside(dir, entry.path);
       if (entry.type === 'directory') {
         await mkdir(target, { recursive: true });

@@ -40,16 +40,6 @@ function inside(root: string, entryPath: string): string {
 
 const validDate = (d: Date): Date => (Number.isNaN(d.getTime()) ? new Date(0) : d);
 
-/** Counts what passes, for progress. */
-async function* counted(source: Readable, onRead: (bytes: number) => void): AsyncGenerator<Buffer> {
-  let read = 0;
-  for await (const chunk of source) {
-    read += (chunk as Buffer).length;
-    onRead(read);
-    yield chunk as Buffer;
-  }
-}
-
 /**
  * Unpacks a bundle on this thread (a store without local files; see bundle-unpack-worker.ts
  * for the usual way): decrypt, gunzip, untar, each file created exclusively and never through a
@@ -64,8 +54,13 @@ export async function unpackInThread(
   const entries: UnpackedEntry[] = [];
   try {
     signal.throwIfAborted();
-    const read = createBundleReader({ keyring, limits, inflateChunkSize: INFLATE_CHUNK_BYTES });
-    for await (const entry of read(counted(source, onRead))) {
+    const read = createBundleReader({
+      keyring,
+      limits,
+      inflateChunkSize: INFLATE_CHUNK_BYTES,
+      onRead,
+    });
+    for await (const entry of read(source)) {
       signal.throwIfAborted();
       const target = inside(dir, entry.path);
       if (entry.type === 'directory') {
