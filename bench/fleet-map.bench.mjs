@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global window, performance, requestAnimationFrame -- page.evaluate callbacks run in the browser */
+/* global window, document, location, performance, requestAnimationFrame, MutationObserver -- page.evaluate callbacks run in the browser */
 // Benchmark of the home page's fleet calls (issue 15, decision 029): GET /v2/devices/map/clusters
 // (the map's view clustered on the server: what /home asks), GET /v2/devices/map (every
 // device the map shows, [id, lon, lat, online], gzipped once per scope) and
@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     // Also open /home in Debian's Chromium: time to a drawn, clustered map, and frame times
     // while panning (WebGL through SwiftShader: no GPU on this machine).
     browser: { type: 'boolean', default: false },
+    // Only the browser's part (no load scenarios): the first view's and the map's timings.
+    'browser-only': { type: 'boolean', default: false },
   },
 });
 const DEVICES = Number(args.devices);
@@ -100,6 +102,87 @@ async function clientSide(base, token) {
 }
 
 /**
+ * Drags the first view 160 px at once and returns, on the page's clock (ms since navigation),
+ * when the pointer went down, when the drawing first followed it (painted), when the pointer
+ * was up and when the view had moved there (its centre changed, painted); the frame intervals
+ * during the drag; or, if the WebGL map had already taken over, that.
+ */
+async function dragFirstView(page, preview) {
+  // At 1440x900 the card's middle is below the fold: the user scrolls to it first.
+  await preview.scrollIntoViewIfNeeded();
+  const box = await preview.boundingBox();
+  const before = await preview.getAttribute('data-center');
+  await page.evaluate(() => {
+    window.__drag = { frames: [], downAt: null, upAt: null, followedAt: null };
+    const target = document.querySelector('[data-testid="fleet-map-preview"]');
+    target?.addEventListener('pointerdown', () => (window.__drag.downAt = performance.now()), {
+      once: true,
+    });
+    target?.addEventListener('pointerup', () => (window.__drag.upAt = performance.now()), {
+      once: true,
+    });
+    // The drawing follows the pointer by a transform on its group: the first frame painted
+    // with it is when the map first answered the drag.
+    const group = target?.querySelector('svg > g');
+    if (group) {
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        requestAnimationFrame(() => (window.__drag.followedAt = performance.now()));
+      });
+      observer.observe(group, { attributes: true, attributeFilter: ['transform'] });
+    }
+    let last = performance.now();
+    const tick = (now) => {
+      window.__drag.frames.push(now - last);
+      last = now;
+      if (window.__drag.frames.length < 600 && !window.__drag.stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) {
+    await page.mouse.move(x + i * 8, y + Math.sin(i / 4) * 20);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await page.mouse.up();
+  const moved = await page
+    .waitForFunction(
+      (was) => {
+        const el = document.querySelector('[data-testid="fleet-map-preview"]');
+        if (!el) return { tookOver: true, at: location.pathname };
+        if (el.dataset.center === was) return false;
+        return new Promise((resolve) =>
+          requestAnimationFrame(() => resolve({ movedAt: performance.now() })),
+        );
+      },
+      before,
+      { timeout: 10_000 },
+    )
+    .then((handle) => handle.jsonValue());
+  const drag = await page.evaluate(() => {
+    window.__drag.stop = true;
+    return window.__drag;
+  });
+  const frames = drag.frames.slice(1).sort((a, b) => a - b);
+  const q = (p) =>
+    Math.round(frames[Math.min(frames.length - 1, Math.floor(p * frames.length))] * 10) / 10;
+  return moved.tookOver
+    ? moved
+    : {
+        downAtMs: Math.round(drag.downAt),
+        followedAtMs: Math.round(drag.followedAt),
+        upAtMs: Math.round(drag.upAt),
+        viewMovedAtMs: Math.round(moved.movedAt),
+        frames: frames.length,
+        p50FrameMs: q(0.5),
+        p99FrameMs: q(0.99),
+      };
+}
+
+/**
  * /home in Chromium as the staff user: from navigation to the count of devices shown, to the
  * first view drawn (SVG, the server's clusters), to the WebGL map's first frame with the fleet
  * (it starts once the page has been quiet 2.5 s, or at the pointer), and to the map idle with
@@ -129,6 +212,9 @@ async function browserHome(base) {
       const preview = page.locator('[data-testid="fleet-map-preview"][data-drawn-at-ms]').first();
       await preview.waitFor({ timeout: 60_000 });
       const previewDrawnAt = Number(await preview.getAttribute('data-drawn-at-ms'));
+      // The user drags the first view as soon as it shows: when the drag starts and when the
+      // moved view is on screen (the first view answers the pointer from its first drawing).
+      const firstDrag = await dragFirstView(page, preview);
       await page.waitForSelector('[data-testid="fleet-map"][data-clusters]', { timeout: 60_000 });
       // The map marks when the fleet first showed, on the page's clock (ms since navigation).
       const drawnAt = await page.getByTestId('fleet-map').getAttribute('data-drawn-at-ms');
@@ -143,6 +229,7 @@ async function browserHome(base) {
       runs.push({
         dataMs: dataAt,
         firstViewDrawnMs: previewDrawnAt,
+        firstDrag,
         webglFleetDrawnMs: Number(drawnAt),
         marks,
         idleMs: Date.now() - started,
@@ -150,6 +237,7 @@ async function browserHome(base) {
       });
     }
     // Pan: drag across the map for 2 s and record the intervals between animation frames.
+    await page.getByTestId('fleet-map').scrollIntoViewIfNeeded();
     const box = await page.getByTestId('fleet-map').boundingBox();
     await page.evaluate(() => {
       window.__frames = [];
@@ -201,6 +289,11 @@ async function runTarget(name, env, postgresPort = null) {
     });
     // fetch inflates the answer; Content-Length is the size sent.
     const json = Buffer.from(await sent.arrayBuffer());
+    if (args['browser-only']) {
+      const browser = await browserHome(server.base);
+      console.log(`in Chromium: ${JSON.stringify(browser)}`);
+      return { readySeconds: server.readySeconds, browser };
+    }
     const size = {
       contentEncoding: sent.headers.get('content-encoding'),
       gzippedBytes: Number(sent.headers.get('content-length')),

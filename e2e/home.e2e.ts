@@ -1,7 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeviceList, FleetSummary } from '@aerie/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
@@ -107,7 +107,7 @@ describe('home', MAP_TESTS, () => {
     expect(all).toBeGreaterThan(100);
     // The first view, drawn at once without WebGL from the server's clusters of the whole
     // fleet (the WebGL map takes over once the page has been quiet, or at the pointer).
-    const preview = page.getByRole('img', { name: /^Map of your devices: / });
+    const preview = page.getByRole('application', { name: /^Map of your devices: / });
     expect(await preview.getAttribute('aria-label')).toMatch(
       new RegExp(`^Map of your devices: ${all.toLocaleString('en-US')} devices in \\d+ places\\.`),
     );
@@ -158,6 +158,96 @@ describe('home', MAP_TESTS, () => {
       );
     }
     await page.waitForURL(/\/devices\/[0-9a-f-]{36}\/overview$/, { timeout: 15_000 });
+  });
+
+  test('the first view is a map at once: it moves, zooms and opens a device while the WebGL map loads, which then opens where it was left', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    // The WebGL map's chunk (MapLibre) is held back: everything below is the first view's own.
+    const held: Route[] = [];
+    const chunk = /\/assets\/device-map-[\w-]+\.js$/;
+    const hold = (route: Route): void => void held.push(route);
+    await page.route(chunk, hold);
+    const preview = page.getByRole('application', { name: /^Map of your devices: / });
+    const settledView = async (): Promise<{ zoom: number; center: number[] }> => {
+      await page.waitForSelector('[data-testid="fleet-map-preview"][data-settled="true"]');
+      return preview.evaluate((el: HTMLElement) => ({
+        zoom: Number(el.dataset.zoom),
+        center: (el.dataset.center ?? '').split(',').map(Number),
+      }));
+    };
+    const viewAsked = (): Promise<unknown> =>
+      page.waitForRequest(
+        (request) =>
+          request.url().includes('/v2/devices/map/clusters') &&
+          // Not the whole fleet's query (the count and the fitted view).
+          new URL(request.url()).searchParams.get('north') !== '85',
+      );
+    try {
+      await signInAsRole(page, 'providerAdmin');
+      await expectVisible(preview, 'the first view', 60_000);
+      await preview.scrollIntoViewIfNeeded();
+      const fitted = await settledView();
+      await screenshot(page, 'home-first-view');
+
+      // A drag to the right shows what lies to the west, and asks for that view's clusters.
+      const box = await preview.boundingBox();
+      if (!box) throw new Error('the first view has no box');
+      let asked = viewAsked();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 10, {
+        steps: 6,
+      });
+      await page.mouse.up();
+      await asked;
+      const dragged = await settledView();
+      expect(dragged.zoom).toBe(fitted.zoom);
+      expect(dragged.center[0]).toBeLessThan(fitted.center[0]!);
+
+      // The keys: + zooms in a step, an arrow moves the view.
+      await preview.focus();
+      asked = viewAsked();
+      await page.keyboard.press('+');
+      await asked;
+      const zoomed = await settledView();
+      expect(zoomed.zoom).toBeCloseTo(dragged.zoom + 1, 2);
+      asked = viewAsked();
+      await page.keyboard.press('ArrowUp');
+      await asked;
+      expect((await settledView()).center[1]).toBeGreaterThan(zoomed.center[1]!);
+      const left = await settledView();
+
+      // Let the WebGL map load: it takes over in the view the first view was left in.
+      await page.unroute(chunk, hold);
+      for (const route of held.splice(0)) await route.continue();
+      await mapSettled(page);
+      await expect.poll(() => page.getByTestId('fleet-map-preview').count()).toBe(0);
+      expect(Number((await mapData(page)).zoom)).toBeCloseTo(left.zoom, 2);
+
+      // Again with the WebGL map held back: a group zooms in when clicked until single devices
+      // show, and a device opens.
+      await page.route(chunk, hold);
+      await page.goto(`${new URL(page.url()).origin}/home`);
+      await expectVisible(preview, 'the first view', 60_000);
+      await preview.scrollIntoViewIfNeeded();
+      for (let step = 0; step < 14; step += 1) {
+        const { zoom } = await settledView();
+        const device = preview.locator('[data-device]').first();
+        if ((await device.count()) > 0) {
+          await device.click();
+          break;
+        }
+        asked = viewAsked();
+        await preview.locator('[data-cluster]').first().click();
+        await asked;
+        expect((await settledView()).zoom).toBeGreaterThan(zoom);
+      }
+      await page.waitForURL(/\/devices\/[0-9a-f-]{36}\/overview$/, { timeout: 15_000 });
+    } finally {
+      await page.unroute(chunk, hold);
+      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    }
   });
 
   test('home at 1440x900 in the light and the dark theme (screenshots kept in docs/images)', async () => {

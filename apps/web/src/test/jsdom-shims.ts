@@ -30,6 +30,14 @@ export function installJsdomShims(): void {
     }
     Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
   }
+  // The fleet map's first view captures the pointer of a drag.
+  if (!('setPointerCapture' in Element.prototype)) {
+    Object.assign(Element.prototype, {
+      setPointerCapture: () => undefined,
+      releasePointerCapture: () => undefined,
+      hasPointerCapture: () => false,
+    });
+  }
   // Mantine's Select scrolls its options into view.
   Element.prototype.scrollIntoView = () => undefined;
   // No WebGL or 2D canvas: the map card shows 'Map not available.' (and jsdom logs nothing).

@@ -81,6 +81,32 @@ describe('WhenVisible', () => {
     expect(screen.getByText('shown')).toBeTruthy();
   });
 
+  it('without reveal on interaction, pointing, touching or focusing does not render it early', async () => {
+    const { notify } = stubIntersectionObserver();
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn(() => 1),
+    );
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    render(
+      <WhenVisible
+        placeholder={<button type="button">waiting</button>}
+        quietMs={2000}
+        revealOnInteraction={false}
+      >
+        <span>shown</span>
+      </WhenVisible>,
+    );
+    act(() => notify([{ isIntersecting: true }]));
+    const placeholder = screen.getByText('waiting');
+    await act(async () => {
+      fireEvent.pointerEnter(placeholder);
+      fireEvent.pointerDown(placeholder);
+      fireEvent.focus(placeholder);
+    });
+    expect(screen.queryByText('shown')).toBeNull();
+  });
+
   it('with a quiet time, is not quiet while the caller says the page is busy', async () => {
     const { notify } = stubIntersectionObserver();
     let now = 0;

@@ -19,6 +19,12 @@ export interface WhenVisibleProps {
   quietMs?: number;
   /** With `quietMs`: the page is still busy (e.g. requests in flight), which is not quiet. */
   isBusy?: () => boolean;
+  /**
+   * Pointing at, touching or focusing the placeholder renders the children at once (default);
+   * false for a placeholder the user works with until the children are ready (the fleet map's
+   * first view).
+   */
+  revealOnInteraction?: boolean;
   /** The placeholder's wrapper's class (e.g. to grow like the children will). */
   className?: string | undefined;
 }
@@ -27,7 +33,8 @@ export interface WhenVisibleProps {
  * Renders its children only when their place comes near the viewport, once the browser is
  * idle (or quiet for `quietMs`): a heavy part below the fold (the location map and its WebGL
  * context) costs nothing until the user scrolls to it, and never delays the first screen
- * (issue 13). Pointing at or touching the placeholder, or focusing into it, renders at once.
+ * (issue 13). Pointing at or touching the placeholder, or focusing into it, renders at once
+ * unless `revealOnInteraction` is false.
  * Without IntersectionObserver it renders at once.
  */
 export function WhenVisible({
@@ -36,6 +43,7 @@ export function WhenVisible({
   rootMargin = '200px',
   quietMs,
   isBusy,
+  revealOnInteraction = true,
   className,
 }: WhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -68,6 +76,12 @@ export function WhenVisible({
   }, [visible, rootMargin, quietMs]);
 
   if (visible) return children;
+  if (!revealOnInteraction)
+    return (
+      <div ref={ref} className={className}>
+        {placeholder}
+      </div>
+    );
   return (
     <div ref={ref} className={className} onPointerEnter={show} onPointerDown={show} onFocus={show}>
       {placeholder}

@@ -35,6 +35,9 @@ export const fleetMessages = {
     previewLabel: (devices: number, groups: number) =>
       `Map of your devices: ${devices.toLocaleString('en-US')} ${
         devices === 1 ? 'device' : 'devices'
-      } in ${groups.toLocaleString('en-US')} ${groups === 1 ? 'place' : 'places'}. Point at it or focus it to move and zoom.`,
+      } in ${groups.toLocaleString('en-US')} ${groups === 1 ? 'place' : 'places'}. Drag or use the arrow keys to move; the wheel, + and − zoom; a group zooms in when clicked, a device opens.`,
+    previewRole: 'map',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
   },
 } as const;

@@ -1,12 +1,13 @@
 import { Alert, Box, Card, Center, Group, Loader, Switch, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { WhenVisible } from '../../../components/when-visible/when-visible';
 import { routePath } from '../../../lib/route-paths';
 import { fleetMessages } from '../fleet-messages';
 import { getFleetClusters } from '../api/get-fleet-clusters';
-import { viewQuery } from '../utils/fleet-map';
+import { unmercator, viewQuery, type MapView } from '../utils/fleet-map';
 import {
   MAP_AFTER_QUIET_MS,
   MAP_OFFLINE_COLOR,
@@ -21,11 +22,19 @@ import classes from './fleet.module.css';
 const texts = fleetMessages.map;
 const WORLD = { west: -180, south: -85, east: 180, north: 85 };
 
+type ViewBox = typeof WORLD & { zoom: number };
+
 // NOTE: MapLibre (about 1 MB) and the fleet's points load only when the card comes into view:
 // /home's first screen does not wait for them (docs/performance.md, bundle budgets).
 const FleetMap = lazy(() =>
   import('./map/device-map').then((module) => ({ default: module.FleetMap })),
 );
+
+/** Does `action` once, when shown (a browser that cannot draw the WebGL map). */
+function Run({ action }: { action: () => void }) {
+  useEffect(action, [action]);
+  return null;
+}
 
 function Dot({ color }: { color: string }) {
   return <Box w={10} h={10} bg={color} style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />;
@@ -50,12 +59,18 @@ function Legend() {
   );
 }
 
+/** How long after the user last moved the first view the page counts as busy. */
+const GESTURE_BUSY_MS = 1500;
+/** A moved first view asks for its clusters once it has stayed still this long. */
+const VIEW_SETTLE_MS = 200;
+
 /**
  * The count, the first view and the WebGL map. The whole fleet at zoom 0 is asked at once: its
  * total is the count, its box the map's first view, and its clusters are drawn at once without
- * WebGL ({@link FleetMapPreview}). The WebGL map starts when the pointer or the focus comes to
- * the first view, or once the page has been quiet for MAP_AFTER_QUIET_MS (as the device page's
- * map), and the first view stays over it until it has drawn the fleet.
+ * WebGL ({@link FleetMapPreview}), which is a map of its own: moved, zoomed and clicked, asking
+ * each view's clusters of the server. The WebGL map starts underneath once the page has been
+ * quiet for MAP_AFTER_QUIET_MS (as the device page's map) and the user has left the first view
+ * still that long; it opens in the first view's view and takes over once it has drawn the fleet.
  */
 function FleetMapArea({
   onlineOnly,
@@ -79,11 +94,42 @@ function FleetMapArea({
   const [shown, setShown] = useState<{ onlineOnly: boolean; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const [mapDrawn, setMapDrawn] = useState(false);
+  // The first view's view once the user moved it (null: fitted to the fleet), and its box.
+  const [moved, setMoved] = useState<{ view: MapView; query: ViewBox } | null>(null);
+  const latestView = useRef<MapView | null>(null);
+  const lastGesture = useRef(Number.NEGATIVE_INFINITY);
+  const over = useRef<HTMLDivElement>(null);
+  const [settled] = useDebouncedValue(moved?.query ?? null, VIEW_SETTLE_MS);
+  const viewAnswer = useQuery({
+    queryKey: ['devices', 'map', 'view', settled, onlineOnly],
+    queryFn: ({ signal }) =>
+      getFleetClusters(viewQuery(settled ?? WORLD, settled?.zoom ?? 0, onlineOnly), signal),
+    enabled: settled !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
   if (failed || (fleet.isError && !shown)) return <Alert color="red">{texts.loadFailed}</Alert>;
   // The count of the filter on screen (the map's latest answer, else the fleet's): while the
   // other filter's answer is on its way, it says it is loading.
   const total = shown?.onlineOnly === onlineOnly ? shown.total : (fleet.data?.total ?? null);
-  const preview = fleet.data ? <FleetMapPreview fleet={fleet.data} /> : loading;
+  const preview = fleet.data ? (
+    <FleetMapPreview
+      fleet={fleet.data}
+      shown={moved && viewAnswer.data ? viewAnswer.data : fleet.data}
+      view={moved?.view ?? null}
+      onView={(view, box) => {
+        lastGesture.current = performance.now();
+        latestView.current = view;
+        setMoved({ view, query: { ...box, zoom: view.zoom } });
+      }}
+      onOpenDevice={(id) => void navigate({ to: routePath('deviceOverview', { id }) })}
+      settled={
+        !moved || (settled === moved.query && viewAnswer.isSuccess && !viewAnswer.isPlaceholderData)
+      }
+    />
+  ) : (
+    loading
+  );
   return (
     <>
       <Text
@@ -102,17 +148,38 @@ function FleetMapArea({
               : texts.empty}
       </Text>
       <MapBoundary fallback={notAvailable}>
-        <WhenVisible placeholder={preview} quietMs={MAP_AFTER_QUIET_MS}>
-          <WhenMapDrawable canDrawMap={canDrawMap} fallback={notAvailable}>
-            <div className={previewClasses.stack}>
-              {mapDrawn ? null : <div className={previewClasses.over}>{preview}</div>}
+        {/* The first view keeps its place (and the focus) while the WebGL map starts under it. */}
+        <div className={previewClasses.stack}>
+          {mapDrawn ? null : (
+            <div ref={over} className={previewClasses.over}>
+              {preview}
+            </div>
+          )}
+          <WhenVisible
+            placeholder={null}
+            className={previewClasses.slot}
+            quietMs={MAP_AFTER_QUIET_MS}
+            isBusy={() => performance.now() - lastGesture.current < GESTURE_BUSY_MS}
+            revealOnInteraction={false}
+          >
+            <WhenMapDrawable canDrawMap={canDrawMap} fallback={<Run action={onUnavailable} />}>
               <Suspense fallback={null}>
                 <div role="region" aria-label={texts.mapLabel}>
                   <FleetMap
                     onlineOnly={onlineOnly}
                     fleet={fleet.data ?? null}
+                    startView={() => {
+                      const view = latestView.current;
+                      return view
+                        ? { center: unmercator(view.center[0], view.center[1]), zoom: view.zoom }
+                        : null;
+                    }}
                     onTotal={(n) => setShown({ onlineOnly, total: n })}
-                    onDrawn={() => setMapDrawn(true)}
+                    onDrawn={(canvas) => {
+                      // The keys go on to the map that takes the first view's place.
+                      if (over.current?.contains(document.activeElement)) canvas.focus();
+                      setMapDrawn(true);
+                    }}
                     onLoadFailed={() => setFailed(true)}
                     onOpenDevice={(id) =>
                       void navigate({ to: routePath('deviceOverview', { id }) })
@@ -121,9 +188,9 @@ function FleetMapArea({
                   />
                 </div>
               </Suspense>
-            </div>
-          </WhenMapDrawable>
-        </WhenVisible>
+            </WhenMapDrawable>
+          </WhenVisible>
+        </div>
       </MapBoundary>
     </>
   );

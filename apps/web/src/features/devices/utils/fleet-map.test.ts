@@ -7,6 +7,11 @@ import {
   fleetBounds,
   fleetFeatures,
   mercator,
+  panView,
+  PREVIEW_ZOOM_RANGE,
+  unmercator,
+  viewBounds,
+  zoomViewAround,
   viewQuery,
 } from './fleet-map';
 
@@ -106,6 +111,61 @@ describe('the fleet map data', () => {
         400,
       ).zoom,
     ).toBe(8);
+  });
+
+  it('projects back: unmercator is the inverse of mercator', () => {
+    for (const [longitude, latitude] of [
+      [0, 0],
+      [-122.4, 37.8],
+      [151.2, -33.9],
+      [179.9, 85],
+    ] as const) {
+      const [x, y] = mercator(longitude, latitude);
+      const [lng, lat] = unmercator(x, y);
+      expect(lng).toBeCloseTo(longitude, 9);
+      expect(lat).toBeCloseTo(latitude, 9);
+    }
+  });
+
+  it('pans the first view with the pointer and keeps it on the map', () => {
+    const view = { center: [256, 256] as [number, number], zoom: 2 };
+    // A drag 100 px to the right shows what was 25 zoom-0 px to the left (2^2 = 4 px each).
+    expect(panView(view, 100, -40).center).toEqual([231, 266]);
+    expect(panView(view, -1e6, 1e6).center).toEqual([512, 0]);
+  });
+
+  it('zooms the first view around the pointer: the place under it stays under it', () => {
+    const view = { center: [256, 256] as [number, number], zoom: 2 };
+    const [width, height] = [800, 400];
+    const placeUnder = (v: typeof view, px: number, py: number) => [
+      v.center[0] + (px - width / 2) / 2 ** v.zoom,
+      v.center[1] + (py - height / 2) / 2 ** v.zoom,
+    ];
+    const zoomed = zoomViewAround(view, 4.5, 650, 120, width, height);
+    expect(zoomed.zoom).toBe(4.5);
+    const [a, b] = [placeUnder(view, 650, 120), placeUnder(zoomed, 650, 120)];
+    expect(b[0]).toBeCloseTo(a[0]!, 9);
+    expect(b[1]).toBeCloseTo(a[1]!, 9);
+    // Zooms stay within the range; around the centre, the centre does not move.
+    expect(zoomViewAround(view, 40, 400, 200, width, height)).toEqual({
+      center: [256, 256],
+      zoom: PREVIEW_ZOOM_RANGE[1],
+    });
+    expect(zoomViewAround(view, -3, 400, 200, width, height).zoom).toBe(0);
+  });
+
+  it("gives a view's box in degrees for the server's clusters", () => {
+    // The whole world at zoom 0 in a 512 px square.
+    const world = viewBounds({ center: [256, 256], zoom: 0 }, 512, 512);
+    expect(world.west).toBeCloseTo(-180, 9);
+    expect(world.east).toBeCloseTo(180, 9);
+    expect(world.north).toBeCloseTo(85.0511, 3);
+    expect(world.south).toBeCloseTo(-85.0511, 3);
+    // Zoomed in on (0, 0): a box round it, narrower in longitude as the zoom doubles.
+    const near = viewBounds({ center: mercator(0, 0), zoom: 4 }, 512, 256);
+    expect(near.west).toBeCloseTo(-11.25, 9);
+    expect(near.east).toBeCloseTo(11.25, 9);
+    expect(near.north).toBeCloseTo(-near.south, 9);
   });
 
   it('draws clusters with the spec colours and sizes, stepping at 100 and 750', () => {

@@ -146,3 +146,71 @@ export function fitView(
     zoom: Math.min(maxZoom, Math.log2(scale)),
   };
 }
+
+/** A view of the map: its centre in zoom-0 Mercator pixels and its zoom (as MapLibre's). */
+export interface MapView {
+  center: [number, number];
+  zoom: number;
+}
+
+/** The first view's zooms: as far out as the whole world, as far in as the clusters split. */
+export const PREVIEW_ZOOM_RANGE = [0, 16] as const;
+
+/** Zoom-0 Mercator pixels back to a longitude and latitude ({@link mercator}'s inverse). */
+export function unmercator(x: number, y: number): [number, number] {
+  const longitude = (x / TILE) * 360 - 180;
+  const latitude = (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / TILE))) * 180) / Math.PI;
+  return [longitude, latitude];
+}
+
+/** A view kept within the world: zoom in {@link PREVIEW_ZOOM_RANGE}, its centre on the map. */
+export function clampView({ center: [x, y], zoom }: MapView): MapView {
+  return {
+    center: [clamp(x, 0, TILE), clamp(y, 0, TILE)],
+    zoom: clamp(zoom, PREVIEW_ZOOM_RANGE[0], PREVIEW_ZOOM_RANGE[1]),
+  };
+}
+
+/** The box a view shows in a container of this size, in degrees (for {@link viewQuery}). */
+export function viewBounds(
+  { center: [x, y], zoom }: MapView,
+  width: number,
+  height: number,
+): { west: number; south: number; east: number; north: number } {
+  const half = [width / 2 / 2 ** zoom, height / 2 / 2 ** zoom] as const;
+  const [west, north] = unmercator(x - half[0], Math.max(0, y - half[1]));
+  const [east, south] = unmercator(x + half[0], Math.min(TILE, y + half[1]));
+  return { west, south, east, north };
+}
+
+/** The view moved by a drag of (dx, dy) screen pixels: the map follows the pointer. */
+export function panView(view: MapView, dx: number, dy: number): MapView {
+  const scale = 2 ** view.zoom;
+  return clampView({
+    center: [view.center[0] - dx / scale, view.center[1] - dy / scale],
+    zoom: view.zoom,
+  });
+}
+
+/**
+ * The view zoomed to `zoom` around a point (px, py) of a container of this size: the place
+ * under the point stays under it, as a map zooms around the pointer.
+ */
+export function zoomViewAround(
+  view: MapView,
+  zoom: number,
+  px: number,
+  py: number,
+  width: number,
+  height: number,
+): MapView {
+  const next = clampView({ center: view.center, zoom }).zoom;
+  const before = 2 ** view.zoom;
+  const after = 2 ** next;
+  const worldX = view.center[0] + (px - width / 2) / before;
+  const worldY = view.center[1] + (py - height / 2) / before;
+  return clampView({
+    center: [worldX - (px - width / 2) / after, worldY - (py - height / 2) / after],
+    zoom: next,
+  });
+}

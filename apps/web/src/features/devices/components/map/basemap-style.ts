@@ -94,7 +94,11 @@ export function basemapStyle(basemap: Basemap): maplibregl.StyleSpecification {
     version: 8,
     'font-faces': fontFaces(),
     sources: {
-      [basemapSources.countries]: empty,
+      // NOTE: the countries' outlines are most of what a frame draws. Simplified at 2 px of the
+      // tile instead of MapLibre's 0.375 (and the land without an antialiased outline: the
+      // borders layer draws it), a pan on software WebGL held the main thread 0.7-1.9 s in a
+      // 2 s drag instead of 10.5 s (docs/performance.md, session 16).
+      [basemapSources.countries]: { ...empty, tolerance: 2 },
       [basemapSources.places]: empty,
       [basemapSources.countryLabels]: empty,
       graticule: { type: 'geojson', data: graticule() },
@@ -105,7 +109,7 @@ export function basemapStyle(basemap: Basemap): maplibregl.StyleSpecification {
         id: 'land',
         type: 'fill',
         source: basemapSources.countries,
-        paint: { 'fill-color': palette.land, 'fill-antialias': true },
+        paint: { 'fill-color': palette.land, 'fill-antialias': false },
       },
       {
         id: 'borders',

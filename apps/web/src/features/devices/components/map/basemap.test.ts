@@ -219,4 +219,16 @@ describe('the basemap style', () => {
     expect(background('dark')['background-color']).toBe('#14232b');
     expect(background('light')['background-color']).toBe('#cde4ec');
   });
+
+  it('draws the countries cheaply on software WebGL: simplified, the land without an outline pass', () => {
+    const style = basemapStyle('light');
+    expect(style.sources['countries']).toMatchObject({ type: 'geojson', tolerance: 2 });
+    const land = style.layers.find((l) => l.id === 'land');
+    expect(land?.paint).toMatchObject({ 'fill-antialias': false });
+    // The borders layer draws the outlines instead.
+    expect(style.layers.find((l) => l.id === 'borders')).toMatchObject({
+      type: 'line',
+      source: 'countries',
+    });
+  });
 });

@@ -127,8 +127,13 @@ export interface FleetMapProps {
   onTotal: (total: number) => void;
   /** The map's devices could not be loaded. */
   onLoadFailed: () => void;
-  /** The map has drawn the fleet and the land for the first time. */
-  onDrawn?: () => void;
+  /**
+   * Where the user moved the first view before the map took over (centre in degrees), or null:
+   * the map opens there, and goes there before it first shows.
+   */
+  startView?: () => { center: [number, number]; zoom: number } | null;
+  /** The map has drawn the fleet and the land for the first time, in the first view's view. */
+  onDrawn?: (canvas: HTMLCanvasElement) => void;
   /** A device was clicked: open it. */
   onOpenDevice: (id: string) => void;
   /** The map could not be drawn: the card shows 'Map not available.'. */
@@ -146,6 +151,7 @@ export function FleetMap({
   onTotal,
   onLoadFailed,
   onDrawn,
+  startView,
   onOpenDevice,
   onUnavailable,
 }: FleetMapProps) {
@@ -172,6 +178,8 @@ export function FleetMap({
   loadFailed.current = onLoadFailed;
   const drawn = useRef(onDrawn);
   drawn.current = onDrawn;
+  const userView = useRef(startView);
+  userView.current = startView;
   /**
    * Asks for the view's clusters and seeds the map with them once it is ready; `again: false`
    * (a move) skips a view already answered.
@@ -188,13 +196,16 @@ export function FleetMap({
       try {
         performance.mark('fleet-map:create');
         const first = fleetBounds(knownFleet.current?.bounds ?? null);
-        fitted.current = first !== null;
+        const moved = userView.current?.() ?? null;
+        fitted.current = first !== null || moved !== null;
         const map = new maplibregl.Map({
           container: element,
           style: basemapStyle(initialBasemap.current),
-          ...(first
-            ? { bounds: first, fitBoundsOptions: FIRST_VIEW_FIT }
-            : { center: [0, 20] as [number, number], zoom: 1 }),
+          ...(moved
+            ? moved
+            : first
+              ? { bounds: first, fitBoundsOptions: FIRST_VIEW_FIT }
+              : { center: [0, 20] as [number, number], zoom: 1 }),
           attributionControl: { compact: true, customAttribution: texts.attribution },
           cooperativeGestures: false,
           fadeDuration: 0,
@@ -243,6 +254,7 @@ export function FleetMap({
         // The land's data handed to the map: the first 'idle' after it has the whole map drawn.
         let landSet = false;
         let whole = false;
+        let jumped = false;
         // When the fleet first shows (ms since navigation, on the page's clock): the map answers
         // the pointer from its 'load' on, so this is when it is usable (bench/fleet-map).
         const markDrawn = () => {
@@ -257,8 +269,23 @@ export function FleetMap({
         map.on('idle', () => {
           if (!map.getLayer('clusters')) return;
           if (landSet && element.dataset.seeded && !whole) {
+            // The first view moved on while the map loaded: go there first (its 'moveend' asks
+            // for that view's clusters, and the next 'idle' shows it). Once: MapLibre keeps the
+            // world in the frame and may settle a little off the view asked.
+            const moved = jumped ? null : userView.current?.();
+            jumped = true;
+            const center = map.getCenter();
+            if (
+              moved &&
+              (Math.abs(moved.zoom - map.getZoom()) > 1e-6 ||
+                Math.abs(moved.center[0] - center.lng) > 1e-9 ||
+                Math.abs(moved.center[1] - center.lat) > 1e-9)
+            ) {
+              map.jumpTo(moved);
+              return;
+            }
             whole = true;
-            drawn.current?.();
+            drawn.current?.(map.getCanvas());
           }
           const clusters = map.queryRenderedFeatures({ layers: ['clusters'] });
           const devices = map.queryRenderedFeatures({ layers: ['devices'] });
