@@ -44,15 +44,18 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  closeSync,
   createReadStream,
   createWriteStream,
   mkdirSync,
+  openSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { open, mkdir, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -485,17 +488,9 @@ function threadCpu(pid) {
 
 /** CPU ms of each thread of `pid` by thread id (the busiest threads of a run, told apart). */
 function threadCpuByTid(pid) {
-  const byTid = {};
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byTid[tid] = (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return byTid;
+  return Object.fromEntries(
+    Object.entries(threadUserSys(pid)).map(([tid, { user, sys }]) => [tid, user + sys]),
+  );
 }
 
 const cpuDelta = (a, b) =>
@@ -504,6 +499,70 @@ const cpuDelta = (a, b) =>
       .map((k) => [k, b[k] - (a[k] ?? 0)])
       .filter(([, v]) => v > 0),
   );
+
+/**
+ * User and system CPU ms of a process's main thread and of its other live threads. The libuv
+ * pool's system time is the kernel copying written bytes into the page cache, which on this
+ * machine costs 3-10 times more or less with the VM's memory state (see pageCacheProbe).
+ */
+function threadUserSys(pid) {
+  const byTid = {};
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byTid[tid] = { user: Number(fields[11]) * 10, sys: Number(fields[12]) * 10 };
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return byTid;
+}
+
+/** What the main thread and the other threads alive at the end spent between two readings. */
+function userSysDelta(pid, before, after) {
+  const sum = (entries) =>
+    entries.reduce(
+      (total, [tid, v]) => ({
+        user: total.user + v.user - (before[tid]?.user ?? 0),
+        sys: total.sys + v.sys - (before[tid]?.sys ?? 0),
+      }),
+      { user: 0, sys: 0 },
+    );
+  const entries = Object.entries(after);
+  return {
+    main: sum(entries.filter(([tid]) => Number(tid) === pid)),
+    others: sum(entries.filter(([tid]) => Number(tid) !== pid)),
+  };
+}
+
+let pageCacheProbes = 0;
+/**
+ * The kernel's cost of new page-cache pages right now: 256 MB written to a new file, kept until
+ * the run ends (deleting it at once would hand the next pipeline freshly freed, cheap pages).
+ * On this VM (free pages reported to the host, a balloon device) it varies about tenfold,
+ * 300-3,600 MB per system-second, with what the machine freed lately: a pipeline that writes
+ * (the command line, the server) is slow or fast with it, whatever its own code does
+ * (docs/performance.md, "Later uploads: the machine's memory, not the server").
+ */
+function pageCacheProbe(dir) {
+  const buffer = Buffer.alloc(1 << 20, 1);
+  const fd = openSync(join(dir, `page-cache-probe-${pageCacheProbes++}`), 'wx');
+  const before = process.cpuUsage();
+  try {
+    for (let i = 0; i < 256; i++) writeSync(fd, buffer);
+  } finally {
+    closeSync(fd);
+  }
+  const { system } = process.cpuUsage(before);
+  return { sysMs: Math.round(system / 1000), mbPerSysS: Math.round(256 / (system / 1e6)) };
+}
+
+/** Removes the run's page-cache probes (once its pipelines are done). */
+function removePageCacheProbes(dir) {
+  for (const name of readdirSync(dir))
+    if (name.startsWith('page-cache-probe-')) rmSync(join(dir, name), { force: true });
+}
 
 /** Writes dirty pages to disk (`sync`); the MB that were dirty before. */
 function flushDirtyPages() {
@@ -660,6 +719,7 @@ async function serverRun(server, token, serial, file, bundleBytes, index) {
   const cpu0 = cpuMs(pid);
   const threads0 = threadCpu(pid);
   const tids0 = threadCpuByTid(pid);
+  const userSys0 = threadUserSys(pid);
   const t0 = epochNow();
   const answer = await upload(server.base, token, serial, fileName, file);
   const tUploaded = epochNow();
@@ -701,6 +761,7 @@ async function serverRun(server, token, serial, file, bundleBytes, index) {
   tPublished ??= final.at;
   const cpuReady = cpuMs(pid);
   const threadsReady = threadCpu(pid);
+  const userSysReady = threadUserSys(pid);
   const m1 = machineTicks();
   clearInterval(sampler);
   await sleep(500);
@@ -738,6 +799,10 @@ async function serverRun(server, token, serial, file, bundleBytes, index) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
       .map(([tid, ms]) => ({ tid: Number(tid), main: Number(tid) === pid, ms })),
+    // User and system CPU from the start of the upload to Ready: the main thread, and the
+    // threads alive at the end (the libuv pool's system time is the page cache's copy; the
+    // unpack worker's own CPU is serverCpuMs less these, its thread having ended).
+    serverThreadsUserSysMs: userSysDelta(pid, userSys0, userSysReady),
     serverThreadCpuMs: {
       upload: cpuDelta(threads0, threadsUploaded),
       afterUpload: cpuDelta(threadsUploaded, threadsReady),
@@ -876,17 +941,25 @@ try {
     const settled = () => r.dirtyMbBefore.push(flushDirtyPages());
     // The server's own CPU while the baselines run (it should be idle: nothing else is asked).
     const serverCpuBefore = cpuMs(server.pid);
+    // The page cache's cost just before each pipeline that writes (pageCacheProbe): a
+    // comparison between two of them holds only where their probes are alike.
+    r.pageCacheBefore = {};
+    const probe = (name) => {
+      r.pageCacheBefore[name] = pageCacheProbe(work);
+      settled();
+    };
     settled();
     ceilings.push(await nodeCeiling(bundleFile));
-    settled();
+    probe('commandLine1');
     const cli1 = commandLine(ctr, work, false);
     clis.push(cli1.full);
-    settled();
+    probe('server');
     r.server = await serverRun(server, token, serial, bundleFile, B, run);
-    settled();
+    probe('commandLine2');
     clis.push(commandLine(ctr, work, false).full);
     settled();
     ceilings.push(await nodeCeiling(bundleFile));
+    removePageCacheProbes(work);
     r.serverCpuMsOutsideItsRun =
       cpuMs(server.pid) -
       serverCpuBefore -
@@ -910,6 +983,9 @@ try {
     };
     r.loadAverageAtEnd = loadAverage();
     output.perRun.push(r);
+    console.log(
+      `   page cache before (MB per system-second): command line ${r.pageCacheBefore.commandLine1.mbPerSysS}, server ${r.pageCacheBefore.server.mbPerSysS}, command line ${r.pageCacheBefore.commandLine2.mbPerSysS}; server threads other than main: user ${r.server.serverThreadsUserSysMs.others.user} ms, system ${r.server.serverThreadsUserSysMs.others.sys} ms`,
+    );
     console.log(
       `   server ${r.server.status}: upload ${r.server.uploadMs} ms, unpack ${r.server.unpackedWhileUploading ? `from ${r.server.unpackStartedMs} ms, while uploading` : `after a wait of ${r.server.waitMs} ms`}, ${r.server.unpackMs} ms, answer -> Ready ${r.server.answerToReadyMs} ms (published -> Ready ${r.server.publishToReadyMs} ms)`,
     );
