@@ -143,6 +143,15 @@ const envSchema = z.object({
     .min(1)
     .max(DIAGNOSTICS_LIMITS.maxFileBytes)
     .default(DIAGNOSTICS_LIMITS.maxFileBytes),
+  /**
+   * Bytes kept free on the data folder's disk: an upload that would leave less is refused
+   * (507), an unpack does not start with less (decision 039, "Disk space"). 1 GiB by default.
+   */
+  DIAGNOSTICS_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -225,6 +234,7 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
       /** Null: the generated key kept in the database is used (features/diagnostics). */
       keyring: e.DIAGNOSTICS_KEYRING,
       maxFileBytes: e.DIAGNOSTICS_MAX_FILE_BYTES,
+      minFreeBytes: e.DIAGNOSTICS_MIN_FREE_BYTES,
       /** Where bundles are unpacked before they are published (one folder per file). */
       quarantineDir: path.join(path.resolve(e.DATA_DIR), 'diagnostics-quarantine'),
     },

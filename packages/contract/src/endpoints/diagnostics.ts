@@ -43,7 +43,8 @@ export const diagnosticsEndpoints = {
       `(ANTENNASERIAL_yyyymmddhhMMss.kdp) and must equal {serial} (and ${L.serialField} when ` +
       `sent). The body streams to the file store while its MD5 is computed; a file over ` +
       `${L.maxFileBytes} bytes is refused (413) as soon as it goes past the limit, and nothing ` +
-      `of it is kept. A file whose name is already stored for the serial is not added again ` +
+      `of it is kept; 507 when the server's disk could not take it without eating into the ` +
+      `space it keeps free (try again later). A file whose name is already stored for the serial is not added again ` +
       `(data.duplicate). The bundle is then authenticated, unpacked and indexed by a ` +
       `background job (data.file.jobId, visible in /jobs) into a quarantine published only ` +
       `when the whole bundle authenticated.`,

@@ -20,6 +20,7 @@ import {
 } from './bundle-processor.js';
 import { canUnpackInWorker, type StreamingUnpack } from './bundle-unpack-worker.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
+import { LowDiskSpaceError } from './disk-space.js';
 import type { DiagnosticEntryRow, DiagnosticFileRow } from './diagnostics.repository.js';
 
 const keys: ParsedKeyring = { keyring: makeKeyring('kdp-1'), currentKeyId: 'kdp-1' };
@@ -216,6 +217,40 @@ describe.each(unpackModes)('the bundle processor (unpack %s)', (unpack) => {
     expect(w.job.status).toBe('Running');
     expect(existsSync(path.join(quarantineDir, FILE_ID))).toBe(false);
     expect(existsSync(published())).toBe(false);
+  });
+
+  it('waits for free disk space: below the reserve it throws for the queue to retry, rejecting nothing', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    let room = false;
+    w.deps.space = { allows: async (extra) => room && extra === 0 };
+    const processor = createBundleProcessor(w.deps);
+    await expect(processor.run(FILE_ID, new AbortController().signal)).rejects.toThrow(
+      LowDiskSpaceError,
+    );
+    expect(w.file.status).toBe('Processing');
+    expect(w.job.status).toBe('Queued');
+    expect(existsSync(path.join(quarantineDir, FILE_ID))).toBe(false);
+    // A retry once there is room processes it.
+    room = true;
+    await processor.run(FILE_ID, new AbortController().signal);
+    expect(w.file.status).toBe('Ready');
+  });
+
+  it('rejects with the disk-full message when the disk fills up, leaving nothing published', async () => {
+    const { bytes } = await goodBundle();
+    const full: BlobStore = {
+      ...blobs,
+      publishDirectory: async () => {
+        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      },
+    };
+    const w = await world(bytes, { blobs: full });
+    await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
+    expect(w.file).toMatchObject({ status: 'Rejected', statusMessage: S.diskFull });
+    expect(w.job).toMatchObject({ status: 'Error', result: { code: 'disk-full' } });
+    expect(existsSync(published())).toBe(false);
+    expect(await readdir(quarantineDir)).toEqual([]);
   });
 
   it('rejects a bundle whose stored bytes are gone', async () => {
@@ -432,6 +467,14 @@ describe.runIf(canUnpackInWorker())('a bundle unpacked while it uploads', () => 
     expect(w.file.status).toBe('Ready');
     expect(w.job.result).toMatchObject({ status: 'Ready', unpackedWhileUploading: false });
     expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  it('does not start below the disk reserve: the queue processes the upload instead', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    w.deps.space = { allows: async () => false };
+    expect(await createBundleProcessor(w.deps).startStreaming()).toBeNull();
+    expect(await readdir(quarantineDir).catch(() => [])).toEqual([]);
   });
 
   it('makes the upload wait while the ring is full', async () => {

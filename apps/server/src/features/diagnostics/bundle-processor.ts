@@ -15,6 +15,7 @@ import {
   type StreamingUnpack,
 } from './bundle-unpack-worker.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
+import { isDiskFull, LowDiskSpaceError, type DiskSpace } from './disk-space.js';
 import type {
   DiagnosticEntryRow,
   DiagnosticFileRow,
@@ -42,6 +43,11 @@ export interface BundleProcessorDeps {
   limits?: Partial<BundleLimits>;
   /** Where bundles are unpacked, one folder per file, before they are published. */
   quarantineDir: string;
+  /**
+   * The data disk: no unpack starts while its reserve is not free (a streamed upload is then
+   * left to the queue, a queued one waits for its retries or the next start); none when unknown.
+   */
+  space?: DiskSpace;
   /**
    * Unpack on a worker thread when the store has the bundle as a local file (the default);
    * false: always on the main thread.
@@ -147,6 +153,10 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
   function rejectionOf(error: unknown, fileId: string): Rejection {
     if (isKdpError(error)) return { message: error.message, code: error.code };
     if (error instanceof BlobNotFoundError) return { message: S.bundleMissing, code: 'missing' };
+    if (isDiskFull(error)) {
+      deps.log.error({ err: error, fileId }, 'the disk filled up while a bundle was unpacked');
+      return { message: S.diskFull, code: 'disk-full' };
+    }
     deps.log.error({ err: error, fileId }, 'a diagnostic bundle could not be processed');
     return { message: S.processingFailed, code: 'failed' };
   }
@@ -210,7 +220,17 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     });
   }
 
+  /** Whether an unpack may start: the disk's reserve is free (or cannot be measured). */
+  async function roomToUnpack(): Promise<boolean> {
+    return (await deps.space?.allows(0)) ?? true;
+  }
+
   async function process(file: DiagnosticFileRow, signal: AbortSignal): Promise<void> {
+    if (!(await roomToUnpack())) {
+      // Not the bundle's fault: the queue retries it, and the next start queues it again.
+      deps.log.warn({ fileId: file.id }, 'a diagnostic bundle waits for free disk space');
+      throw new LowDiskSpaceError();
+    }
     await markRunning(file);
     const dir = path.join(deps.quarantineDir, file.id);
     // A retry starts clean: a half-written quarantine, contents an attempt published but
@@ -254,7 +274,7 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       } catch (error) {
         await unpack.discard();
         if (signal.aborted) return;
-        if (isKdpError(error)) await reject(file, rejectionOf(error, file.id));
+        if (isKdpError(error) || isDiskFull(error)) await reject(file, rejectionOf(error, file.id));
         else {
           deps.log.warn(
             { err: error, fileId },
@@ -300,7 +320,8 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
         deps.unpackInWorker === false ||
         !canUnpackInWorker() ||
         closing.signal.aborted ||
-        streamingDirs.size >= (deps.maxStreaming ?? 2)
+        streamingDirs.size >= (deps.maxStreaming ?? 2) ||
+        !(await roomToUnpack())
       ) {
         return null;
       }

@@ -125,7 +125,9 @@ import(workerData.kdp)
             ? { kind: 'kdp', code: error.code, message: error.message }
             : error && error.kind === 'missing'
               ? error
-              : { kind: 'failed', message: String((error && error.stack) || error) },
+              : error && error.code === 'ENOSPC'
+                ? { kind: 'full', message: String(error.message) }
+                : { kind: 'failed', message: String((error && error.stack) || error) },
         }),
     ),
   )
@@ -136,7 +138,7 @@ import(workerData.kdp)
 
 type WorkerError =
   | { kind: 'kdp'; code: KdpErrorCode; message: string }
-  | { kind: 'missing' | 'failed'; message: string };
+  | { kind: 'missing' | 'full' | 'failed'; message: string };
 
 type WorkerMessage =
   | { type: 'progress'; read: number }
@@ -167,6 +169,8 @@ export function canUnpackInWorker(): boolean {
 function asError(error: WorkerError, bundlePath: string | null): Error {
   if (error.kind === 'kdp') return new KdpError(error.code, error.message);
   if (error.kind === 'missing') return new BlobNotFoundError(bundlePath ?? '');
+  // The disk filled up: the same code as the file system's own error (isDiskFull).
+  if (error.kind === 'full') return Object.assign(new Error(error.message), { code: 'ENOSPC' });
   return new Error(`The unpack worker failed: ${error.message}`);
 }
 

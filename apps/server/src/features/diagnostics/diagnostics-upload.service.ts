@@ -17,7 +17,13 @@ import type { AppServices } from '../feature.js';
 import { PROCESS_BUNDLE_JOB, type BundleProcessor } from './bundle-processor.js';
 import type { BundleQueue } from './bundle-queue.js';
 import type { StreamingUnpack } from './bundle-unpack-worker.js';
-import { streamError, UploadMeter, type UploadPart } from './diagnostics-upload.js';
+import type { DiskSpace } from './disk-space.js';
+import {
+  streamError,
+  UploadMeter,
+  UploadSpaceError,
+  type UploadPart,
+} from './diagnostics-upload.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import {
   presentDiagnosticDevice,
@@ -44,6 +50,8 @@ export interface DiagnosticsUploadDeps {
   processor: Pick<BundleProcessor, 'startStreaming' | 'adopt'>;
   /** The largest bundle accepted (DIAGNOSTICS_MAX_FILE_BYTES, at most L.maxFileBytes). */
   maxFileBytes: number;
+  /** The data disk: an upload is refused when a bundle of the largest size would not fit. */
+  space: DiskSpace;
   log: UploadLog;
 }
 
@@ -97,6 +105,8 @@ export function createDiagnosticsUploadService(deps: DiagnosticsUploadDeps) {
    * already) to a worker that unpacks them meanwhile; nothing is left when it fails.
    */
   async function stage(incoming: IncomingBundle, name: BundleName): Promise<StagedBundle> {
+    // The size is known only at the end: room for the largest is asked before the first byte.
+    if (!(await deps.space.allows(deps.maxFileBytes))) throw new UploadSpaceError();
     const tempKey = `${STAGING_PREFIX}/${randomUUID()}`;
     const stored = await repo.byName({ all: true }, name.antennaSerial, incoming.fileName);
     const unpack = stored ? null : await deps.processor.startStreaming();

@@ -23,6 +23,13 @@ export class BundleTooLargeError extends HttpError {
   }
 }
 
+/** 507: the disk cannot take the bundle and keep its reserve free (decision 039, "Disk space"). */
+export class UploadSpaceError extends HttpError {
+  constructor() {
+    super(507, S.noSpaceForUpload, L.fileField);
+  }
+}
+
 // Any C0/C1 control character or DEL (a NUL, a line break, a terminal escape).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

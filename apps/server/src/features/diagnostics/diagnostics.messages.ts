@@ -15,4 +15,9 @@ export const DIAGNOSTICS_SERVER_MESSAGES = {
   bundleMissing: 'The stored bundle is missing.',
   /** Processing failed for a reason that is not the bundle's (logged with the detail). */
   processingFailed: 'The bundle could not be processed.',
+  /** An upload refused for want of disk space (507): the caller can try again later. */
+  noSpaceForUpload:
+    'The server does not have enough free storage space for this file right now. Please try again later.',
+  /** Processing: the disk filled up while the bundle was unpacked (its contents are removed). */
+  diskFull: 'The server ran out of storage space while unpacking the bundle.',
 } as const;

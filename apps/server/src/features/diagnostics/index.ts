@@ -3,6 +3,7 @@ import type { ParsedKeyring } from '@aerie/kdp';
 import type { FeatureContext, ServerFeature } from '../feature.js';
 import { createBundleProcessor } from './bundle-processor.js';
 import { createBundleQueue } from './bundle-queue.js';
+import { diskSpace } from './disk-space.js';
 import { loadBundleKeyring, loadUrlSigningKey, memo } from './diagnostics-keys.js';
 import {
   createDiagnosticsUploadService,
@@ -53,12 +54,14 @@ export function createDiagnosticsFeature({
   const keyring = memo(() => loadBundleKeyring(pool, config.diagnostics.keyring));
   const urlKey = memo(() => loadUrlSigningKey(pool));
   const repo = createDiagnosticsRepository(pool);
+  const space = diskSpace(config.dataDir, config.diagnostics.minFreeBytes);
   const processor = createBundleProcessor({
     repo,
     jobs,
     blobs,
     keyring,
     quarantineDir: config.diagnostics.quarantineDir,
+    space,
     log,
   });
   const queue = createBundleQueue({ pool, handle: (id, signal) => processor.run(id, signal), log });
@@ -71,6 +74,7 @@ export function createDiagnosticsFeature({
     queue,
     processor,
     maxFileBytes,
+    space,
     log,
   });
   const service = createDiagnosticsService({
