@@ -190,7 +190,7 @@ export function FleetMapPreview({
     target: Element;
   } | null>(null);
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || (event.target as Element).closest('button')) return;
+    if (event.button !== 0) return;
     const target = event.target as Element;
     drag.current = {
       id: event.pointerId,
@@ -237,7 +237,6 @@ export function FleetMapPreview({
     moving.current?.removeAttribute('transform');
   };
   const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
-    if ((event.target as Element).closest('button')) return;
     const box = event.currentTarget.getBoundingClientRect();
     zoomAt(current.zoom + 1, event.clientX - box.left, event.clientY - box.top);
   };
