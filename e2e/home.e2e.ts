@@ -189,6 +189,7 @@ describe('home', MAP_TESTS, () => {
       await preview.scrollIntoViewIfNeeded();
       const fitted = await settledView();
       await screenshot(page, 'home-first-view');
+      await expectNoSeriousAxeViolations(page);
 
       // A drag to the right shows what lies to the west, and asks for that view's clusters.
       const box = await preview.boundingBox();
