@@ -8,6 +8,7 @@ import { createDevicesRepository } from './devices.repository.js';
 async function pageStatementName(
   preparedStatements: boolean,
   query: Partial<Record<keyof DeviceListQuery, string>>,
+  scope: { all: true } | { all: false; accountIds: string[] } = { all: true },
 ): Promise<string | undefined> {
   const sent: pg.QueryConfig[] = [];
   const pool = {
@@ -17,7 +18,7 @@ async function pageStatementName(
     }),
   } as unknown as Pick<pg.Pool, 'query'>;
   const repo = createDevicesRepository(pool, { preparedStatements });
-  await repo.page({ all: true }, parseDeviceQuery(deviceListQuerySchema.parse(query)));
+  await repo.page(scope, parseDeviceQuery(deviceListQuerySchema.parse(query)));
   return sent[0]?.name;
 }
 
@@ -28,6 +29,14 @@ describe('device list page: prepared statements', () => {
     expect(await pageStatementName(true, {})).toBe(first);
     expect(await pageStatementName(true, { take: '25', skip: '225' })).toMatch(/^devices_page_/);
     expect(await pageStatementName(true, { sortDirection: 'DESC' })).not.toBe(first);
+  });
+
+  it("plans an account tree's page each time (a generic plan would walk the whole index for a small tree)", async () => {
+    const northwind = '2f0c1a7e-5d0b-4c39-9a51-7a3f0f1b2c3d';
+    expect(
+      await pageStatementName(true, {}, { all: false, accountIds: [northwind] }),
+    ).toBeUndefined();
+    expect(await pageStatementName(true, { filters: `AccountId:${northwind}` })).toBeUndefined();
   });
 
   it('plans free text, odd page sizes and deep pages each time (a bounded set of statements)', async () => {

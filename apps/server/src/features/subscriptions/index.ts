@@ -11,9 +11,9 @@ export { createSubscriptionsRepository } from './subscriptions.repository.js';
 /** Subscriptions: the list, one subscription, its usage and its devices, and their changes. */
 export const createSubscriptionsFeature: FeatureFactory<
   'authorize' | 'caches' | 'mailer' | 'publishNotification'
-> = ({ pool, config, services: { authorize, caches, mailer, publishNotification } }) => {
+> = ({ pool, database, config, services: { authorize, caches, mailer, publishNotification } }) => {
   const service = createSubscriptionsService(
-    createSubscriptionsRepository(pool),
+    createSubscriptionsRepository(pool, { preparedStatements: database.kind === 'postgres' }),
     authorize,
     caches,
   );
@@ -21,6 +21,7 @@ export const createSubscriptionsFeature: FeatureFactory<
     repo: createSubscriptionChangesRepository(pool),
     reads: service,
     authorize,
+    caches,
     mailer,
     publishNotification,
     brand: config.brand,

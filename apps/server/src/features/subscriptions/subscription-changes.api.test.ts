@@ -273,6 +273,37 @@ describe('POST /v2.1/subscriptions, PUT (cancel) and DELETE', () => {
     );
   });
 
+  it("counts a new and a deleted subscription in the list's count at once", async () => {
+    const accountId = await api.scalar<string>(
+      `select id from accounts where name = 'Terra Logistics'`,
+    );
+    const [product] = await api.rows<{ code: string }>(
+      'select product_code as code from subscription_products order by product_code limit 1',
+    );
+    const count = async (query: Record<string, string>) => {
+      const res = await api.call('superUser', 'GET', '/v3/subscriptions', { query });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ count: number }>().count;
+    };
+    const listed = async () => [
+      await count({}),
+      await count({ filters: `AccountId:${accountId}`, take: '1' }),
+    ];
+    // Counted now, so the counts are in the cache before each change.
+    const [all, terra] = await listed();
+    const added = await ok('superUser', 'POST', '/v2.1/subscriptions', {
+      accountId,
+      productCode: product!.code,
+      startDate: '2026-01-01T00:00:00Z',
+      endDate: '2027-01-01T00:00:00Z',
+    });
+    expect(await listed()).toEqual([all! + 1, terra! + 1]);
+    expect((await send('superUser', 'DELETE', `/v2.1/subscriptions/${added.id}`)).statusCode).toBe(
+      204,
+    );
+    expect(await listed()).toEqual([all, terra]);
+  });
+
   it('cancels now: the subscription ends and its terminals leave it; a second cancel is a 409', async () => {
     const id = await current(false, 1);
     expect(
@@ -386,8 +417,16 @@ describe('transfers', () => {
       'select device_id as id from device_subscriptions where subscription_id = $1 and active',
       [id],
     );
+    const count = async () => {
+      const res = await send('accountAdmin', 'GET', '/v3/subscriptions');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ count: number }>().count;
+    };
+    const before = await count();
     const s = await ok('superUser', 'POST', `/v2.1/subscriptions/${id}/transfer/accept`);
     expect(s.accountName).toBe('Terra Logistics');
+    // Northwind's list counts one fewer at once.
+    expect(await count()).toBe(before - 1);
     expect(s.pendingTransferEmail).toBeNull();
     const owners = await api.rows<{ name: string }>(
       'select distinct a.name from devices d join accounts a on a.id = d.account_id where d.id = any($1::uuid[])',

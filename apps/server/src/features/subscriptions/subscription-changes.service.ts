@@ -10,6 +10,7 @@ import {
 } from '@aerie/contract';
 import { can, type AccessRule, type Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
+import type { CacheRegistry } from '../../plugins/cache.js';
 import {
   BadRequestError,
   ConflictError,
@@ -30,6 +31,12 @@ export interface SubscriptionChangesDeps {
   /** The read side: every change answers the subscription as the caller now sees it. */
   reads: Pick<SubscriptionsService, 'get'>;
   authorize: Authorize;
+  /**
+   * The list's counts are cached under the `subscription` kind (decision 021): a change to what
+   * a list counts (a subscription added or removed, its account, dates or searched text) clears
+   * that kind on every instance, so the next list counts again.
+   */
+  caches: Pick<CacheRegistry, 'clear'>;
   mailer: Mailer;
   publishNotification: PublishNotification;
   /** The portal's name in mail (the brand). */
@@ -45,11 +52,14 @@ export function createSubscriptionChangesService({
   repo,
   reads,
   authorize,
+  caches,
   mailer,
   publishNotification,
   brand,
 }: SubscriptionChangesDeps) {
   const actor = (principal: Principal) => ({ userId: principal.userId });
+  /** After a change the list's counts may count differently: they are counted again. */
+  const listsChanged = () => caches.clear('subscription');
 
   /** The caller's scope once the subscription is found in it (404), then the role (403). */
   async function target(principal: Principal, rule: AccessRule, id: string): Promise<AccountScope> {
@@ -77,6 +87,7 @@ export function createSubscriptionChangesService({
       const outcome = await repo.edit(scope, id, body, actor(principal));
       if (outcome.kind === 'missing') throw new NotFoundError(NOT_FOUND);
       if (outcome.kind === 'endBeforeStart') throw new BadRequestError(m.endBeforeStart, 'endDate');
+      await listsChanged();
       return reads.get(principal, id);
     },
 
@@ -104,6 +115,7 @@ export function createSubscriptionChangesService({
         actor(principal),
       );
       if (!id) throw new BadRequestError(m.unknownProduct, 'productCode');
+      await listsChanged();
       return reads.get(principal, id);
     },
 
@@ -112,6 +124,7 @@ export function createSubscriptionChangesService({
       const scope = await target(principal, api.subscriptionChanges.setState.access, id);
       const outcome = present(await repo.cancel(scope, id, actor(principal)));
       if (outcome === 'ended') throw new ConflictError(m.alreadyEnded);
+      await listsChanged();
       return reads.get(principal, id);
     },
 
@@ -120,6 +133,7 @@ export function createSubscriptionChangesService({
       const scope = await target(principal, api.subscriptionChanges.delete.access, id);
       const outcome = present(await repo.delete(scope, id));
       if (outcome === 'used') throw new ConflictError(m.notDeletable);
+      await listsChanged();
     },
 
     /**
@@ -172,6 +186,7 @@ export function createSubscriptionChangesService({
       const outcome = present(await repo.completeTransfer(scope, id, actor(principal)));
       if (outcome === 'none') throw new ConflictError(m.noTransfer);
       if (outcome === 'gone') throw new ConflictError(m.recipientGone);
+      await listsChanged();
       return reads.get(principal, id);
     },
 

@@ -218,6 +218,45 @@ describe('GET /v3/subscriptions: filters, text, sort, paging', () => {
     expect(sample!.accountName).toBe(truth!.name);
   });
 
+  it("gives the detail's dates, to the millisecond, from the database's text", async () => {
+    // A cancelled subscription ends at now(): microseconds, which both answers truncate.
+    const [s] = await api.rows<{ id: string; accountId: string; start: Date; end: Date }>(
+      `select id, account_id as "accountId", start_date as start, end_date as end
+         from subscriptions order by id limit 1`,
+    );
+    await api.rows(
+      `update subscriptions set start_date = '2026-03-04 05:06:07.123456+00',
+         end_date = '2027-12-31 23:59:59.999999+00' where id = $1`,
+      [s!.id],
+    );
+    try {
+      const list = await page('superUser', {
+        filters: `AccountId:${s!.accountId}`,
+        fields: 'Id,StartDate,EndDate',
+        take: '1000',
+      });
+      const item = list.items.find((i) => i.id === s!.id);
+      expect(item).toEqual({
+        id: s!.id,
+        startDate: '2026-03-04T05:06:07.123Z',
+        endDate: '2027-12-31T23:59:59.999Z',
+      });
+      const detail = await api.call('superUser', 'GET', `/v3/subscriptions/${s!.id}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      const { startDate, endDate } = detail.json<{ startDate: string; endDate: string }>();
+      expect({ startDate, endDate }).toEqual({
+        startDate: item!.startDate,
+        endDate: item!.endDate,
+      });
+    } finally {
+      await api.rows('update subscriptions set start_date = $2, end_date = $3 where id = $1', [
+        s!.id,
+        s!.start,
+        s!.end,
+      ]);
+    }
+  });
+
   it('answers 400 with a message for bad grammar and paging, never 500', async () => {
     for (const query of [
       { sortField: 'Password' },

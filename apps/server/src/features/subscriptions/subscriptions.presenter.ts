@@ -29,7 +29,7 @@ export interface FieldAccess {
 
 const iso = (d: Date) => d.toISOString();
 
-/** A list row with only the requested fields. */
+/** A list row with only the requested fields (its dates are ISO text from the SQL already). */
 export function presentSubscriptionListItem(
   row: SubscriptionListRow,
   fields: ReadonlySet<SubscriptionListField>,
@@ -41,8 +41,8 @@ export function presentSubscriptionListItem(
   if (fields.has('ProductCode')) item.productCode = row.productCode;
   if (fields.has('AccountId')) item.accountId = row.accountId;
   if (fields.has('AccountName')) item.accountName = row.accountName;
-  if (fields.has('StartDate')) item.startDate = iso(row.startDate);
-  if (fields.has('EndDate')) item.endDate = iso(row.endDate);
+  if (fields.has('StartDate')) item.startDate = row.startDate;
+  if (fields.has('EndDate')) item.endDate = row.endDate;
   return item;
 }
 

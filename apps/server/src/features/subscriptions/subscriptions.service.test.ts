@@ -55,7 +55,15 @@ function fakeRepository(): SubscriptionsRepository {
     subscription('other', OTHER_ACCOUNT),
   ];
   return {
-    page: async (scope) => rows.filter((r) => inScope(scope, r.accountId)),
+    // The list's dates are ISO text from the SQL.
+    page: async (scope) =>
+      rows
+        .filter((r) => inScope(scope, r.accountId))
+        .map((r) => ({
+          ...r,
+          startDate: r.startDate.toISOString(),
+          endDate: r.endDate.toISOString(),
+        })),
     count: async (scope) => rows.filter((r) => inScope(scope, r.accountId)).length,
     findById: async (scope, id) =>
       rows.find((r) => r.id === id && inScope(scope, r.accountId)) ?? null,

@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import { PAGE_SIZE_OPTIONS } from '@aerie/contract';
+
+/**
+ * A timestamptz as `Date.prototype.toISOString()` writes it (UTC, milliseconds, `Z`): a list
+ * skips parsing each timestamp into a Date and formatting it again (decision 019).
+ */
+export const isoText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The list pages most asked for, which a repository may run as prepared statements (decision
+ * 019): the first ten at the portal's page sizes. The bound keeps the statements a connection
+ * holds to a few hundred at most (a client cannot create one per `skip`).
+ */
+export function isCommonPage(q: { take: number; skip: number }): boolean {
+  return (
+    (PAGE_SIZE_OPTIONS as readonly number[]).includes(q.take) &&
+    q.skip % q.take === 0 &&
+    q.skip < 10 * q.take
+  );
+}
+
+/** A prepared statement's name per query text (PostgreSQL keeps 63 bytes of a name). */
+export function preparedName(prefix: string, text: string): string {
+  return `${prefix}_${createHash('sha1').update(text).digest('hex')}`;
+}
