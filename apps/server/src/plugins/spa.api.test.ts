@@ -182,6 +182,25 @@ describe('serving the web app', () => {
     expect(csp).toContain("frame-ancestors 'self'");
   });
 
+  it('sends the same security headers on every answer: pages, API calls, errors', async () => {
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/home', headers: html }),
+      await ctx.app.inject({ method: 'GET', url: '/status' }),
+      await ctx.app.inject({ method: 'GET', url: '/v2/does-not-exist' }),
+    ];
+    const csp = answers[0]!.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe(csp);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      // Served over plain HTTP here: no HSTS (config.publicUrl decides).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
   it('never answers API paths with the SPA', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v2/does-not-exist', headers: html });
     expect(res.statusCode).toBe(404);

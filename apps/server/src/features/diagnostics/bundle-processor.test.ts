@@ -526,6 +526,32 @@ describe.runIf(canUnpackInWorker())('a bundle unpacked while it uploads', () => 
     );
   });
 
+  it('closing while it publishes leaves the file for the next start, logging no error', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    w.deps.log = { warn: (_o, msg) => warnings.push(msg), error: (_o, msg) => errors.push(msg) };
+    let processor: ReturnType<typeof createBundleProcessor> | null = null;
+    w.deps.blobs = {
+      ...w.deps.blobs,
+      // The server closes as the contents are published: the quarantine goes from under it.
+      publishDirectory: async () => {
+        void processor?.close();
+        throw Object.assign(new Error('ENOENT: no such file or directory, scandir'), {
+          code: 'ENOENT',
+        });
+      },
+    };
+    processor = createBundleProcessor(w.deps);
+    const unpack = (await processor.startStreaming())!;
+    await uploadThrough(unpack, bytes);
+    await processor.adopt(FILE_ID, unpack);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual(['a diagnostic bundle was left for the next start']);
+    expect(w.file.status).toBe('Processing');
+  });
+
   it('stops on close, leaving the file Processing for the next start, and sweeps stale folders there', async () => {
     const { bytes } = await largerBundle();
     const w = await world(bytes);

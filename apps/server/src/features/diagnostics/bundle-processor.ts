@@ -352,7 +352,11 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       running.add(fileId);
       const work = adoptStreamed(fileId, unpack)
         .catch((err: unknown) => {
-          deps.log.error({ err, fileId }, 'a diagnostic bundle could not be processed');
+          // Closing removes the quarantine under whatever step was running (a publish fails
+          // on the missing folder): not an error, the next start queues the file again.
+          if (closing.signal.aborted) {
+            deps.log.warn({ fileId }, 'a diagnostic bundle was left for the next start');
+          } else deps.log.error({ err, fileId }, 'a diagnostic bundle could not be processed');
         })
         .finally(() => {
           running.delete(fileId);
