@@ -67,4 +67,22 @@ describe('sharedRefreshed (stale-while-revalidate)', () => {
     await s.caches.clear('device');
     expect(await s.ask()).toBe(2);
   });
+
+  it('does not keep a build begun before a clear, and builds anew for callers after it', async () => {
+    const caches = createCacheRegistry(createInProcessLiveBus(), quiet);
+    const get = sharedRefreshed<string>(caches, 'subscription', 'counts', {
+      freshMs: 10_000,
+      ttlMs: 10_000,
+    });
+    let release!: (value: string) => void;
+    const before = get('all', () => new Promise<string>((resolve) => (release = resolve)));
+    // A write commits and clears the kind while the count that read before it is running.
+    await caches.clear('subscription');
+    const after = get('all', async () => 'counted after the write');
+    release('counted before the write');
+    expect(await before).toBe('counted before the write');
+    expect(await after).toBe('counted after the write');
+    // What stays is the count that began after the clear.
+    expect(await get('all', async () => 'a third count')).toBe('counted after the write');
+  });
 });

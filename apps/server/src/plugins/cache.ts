@@ -10,6 +10,11 @@ export interface TtlCache<V> {
   delete(key: string): void;
   clear(): void;
   readonly size: number;
+  /**
+   * How many times the cache was cleared: a value computed from data read before a clear must
+   * not be stored after it (a count begun before a write committed).
+   */
+  readonly generation: number;
 }
 
 export interface TtlCacheOptions {
@@ -25,6 +30,7 @@ export function createTtlCache<V>({
   now = Date.now,
 }: TtlCacheOptions): TtlCache<V> {
   const entries = new Map<string, { value: V; expiresAt: number }>();
+  let generation = 0;
   return {
     get(key) {
       const entry = entries.get(key);
@@ -49,9 +55,13 @@ export function createTtlCache<V>({
     },
     clear() {
       entries.clear();
+      generation += 1;
     },
     get size() {
       return entries.size;
+    },
+    get generation() {
+      return generation;
     },
   };
 }
@@ -156,7 +166,9 @@ export interface RefreshedOptions extends TtlCacheOptions {
  * for one build; an answer older than `freshMs` is still given while one rebuild runs in the
  * background (its failure keeps the old answer); past `ttlMs`, or after a cache clear of the
  * kind, callers wait for the build. With `freshMs` below `ttlMs`: answers that take a second to
- * build (the fleet summary, the map's clusters) and may be a little old.
+ * build (the fleet summary, the map's clusters) and may be a little old. A build begun before a
+ * cache clear serves only the callers who were waiting for it: it is not stored, and a caller
+ * after the clear waits for a build of its own (it may count what the clear's write changed).
  */
 export function sharedRefreshed<T>(
   caches: CacheRegistry,
@@ -165,18 +177,20 @@ export function sharedRefreshed<T>(
   { freshMs, now = Date.now, ...options }: RefreshedOptions,
 ): (key: string, build: () => Promise<T>) => Promise<T> {
   const cache = caches.register<{ value: T; builtAt: number }>(kind, name, { ...options, now });
-  const building = new Map<string, Promise<T>>();
+  const building = new Map<string, { generation: number; pending: Promise<T> }>();
   const rebuild = (key: string, build: () => Promise<T>): Promise<T> => {
-    let pending = building.get(key);
-    if (!pending) {
-      pending = build()
-        .then((value) => {
-          cache.set(key, { value, builtAt: now() });
-          return value;
-        })
-        .finally(() => building.delete(key));
-      building.set(key, pending);
-    }
+    const generation = cache.generation;
+    const current = building.get(key);
+    if (current?.generation === generation) return current.pending;
+    const pending = build()
+      .then((value) => {
+        if (cache.generation === generation) cache.set(key, { value, builtAt: now() });
+        return value;
+      })
+      .finally(() => {
+        if (building.get(key)?.pending === pending) building.delete(key);
+      });
+    building.set(key, { generation, pending });
     return pending;
   };
   return async (key, build) => {
