@@ -1,6 +1,6 @@
 import { deviceListQuerySchema, type DeviceListQuery } from '@aerie/contract';
-import type pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { recordingPool } from '../../test/recording-pool.js';
 import { parseDeviceQuery } from './device-query.js';
 import { createDevicesRepository } from './devices.repository.js';
 
@@ -10,13 +10,7 @@ async function pageStatementName(
   query: Partial<Record<keyof DeviceListQuery, string>>,
   scope: { all: true } | { all: false; accountIds: string[] } = { all: true },
 ): Promise<string | undefined> {
-  const sent: pg.QueryConfig[] = [];
-  const pool = {
-    query: vi.fn(async (config: pg.QueryConfig) => {
-      sent.push(config);
-      return { rows: [] };
-    }),
-  } as unknown as Pick<pg.Pool, 'query'>;
+  const { pool, sent } = recordingPool();
   const repo = createDevicesRepository(pool, { preparedStatements });
   await repo.page(scope, parseDeviceQuery(deviceListQuerySchema.parse(query)));
   return sent[0]?.name;

@@ -1,6 +1,6 @@
 import { subscriptionListQuerySchema, type SubscriptionListQuery } from '@aerie/contract';
-import type pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { recordingPool } from '../../test/recording-pool.js';
 import { parseSubscriptionQuery } from './subscription-query.js';
 import { createSubscriptionsRepository } from './subscriptions.repository.js';
 
@@ -10,13 +10,7 @@ async function pageStatementName(
   query: Partial<Record<keyof SubscriptionListQuery, string>>,
   scope: { all: true } | { all: false; accountIds: string[] } = { all: true },
 ): Promise<string | undefined> {
-  const sent: pg.QueryConfig[] = [];
-  const pool = {
-    query: vi.fn(async (config: pg.QueryConfig) => {
-      sent.push(config);
-      return { rows: [] };
-    }),
-  } as unknown as pg.Pool;
+  const { pool, sent } = recordingPool();
   const repo = createSubscriptionsRepository(pool, { preparedStatements });
   await repo.page(scope, parseSubscriptionQuery(subscriptionListQuerySchema.parse(query)));
   return sent[0]?.name;

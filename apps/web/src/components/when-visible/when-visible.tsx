@@ -76,14 +76,11 @@ export function WhenVisible({
   }, [visible, rootMargin, quietMs]);
 
   if (visible) return children;
-  if (!revealOnInteraction)
-    return (
-      <div ref={ref} className={className}>
-        {placeholder}
-      </div>
-    );
+  const reveal = revealOnInteraction
+    ? { onPointerEnter: show, onPointerDown: show, onFocus: show }
+    : {};
   return (
-    <div ref={ref} className={className} onPointerEnter={show} onPointerDown={show} onFocus={show}>
+    <div ref={ref} className={className} {...reveal}>
       {placeholder}
     </div>
   );

@@ -96,7 +96,6 @@ function FleetMapArea({
   const [mapDrawn, setMapDrawn] = useState(false);
   // The first view's view once the user moved it (null: fitted to the fleet), and its box.
   const [moved, setMoved] = useState<{ view: MapView; query: ViewBox } | null>(null);
-  const latestView = useRef<MapView | null>(null);
   const lastGesture = useRef(Number.NEGATIVE_INFINITY);
   const over = useRef<HTMLDivElement>(null);
   const [settled] = useDebouncedValue(moved?.query ?? null, VIEW_SETTLE_MS);
@@ -119,7 +118,6 @@ function FleetMapArea({
       view={moved?.view ?? null}
       onView={(view, box) => {
         lastGesture.current = performance.now();
-        latestView.current = view;
         setMoved({ view, query: { ...box, zoom: view.zoom } });
       }}
       onOpenDevice={(id) => void navigate({ to: routePath('deviceOverview', { id }) })}
@@ -168,12 +166,14 @@ function FleetMapArea({
                   <FleetMap
                     onlineOnly={onlineOnly}
                     fleet={fleet.data ?? null}
-                    startView={() => {
-                      const view = latestView.current;
-                      return view
-                        ? { center: unmercator(view.center[0], view.center[1]), zoom: view.zoom }
-                        : null;
-                    }}
+                    startView={() =>
+                      moved
+                        ? {
+                            center: unmercator(moved.view.center[0], moved.view.center[1]),
+                            zoom: moved.view.zoom,
+                          }
+                        : null
+                    }
                     onTotal={(n) => setShown({ onlineOnly, total: n })}
                     onDrawn={(canvas) => {
                       // The keys go on to the map that takes the first view's place.
