@@ -86,7 +86,7 @@ async function world(
         w.entries.splice(0, w.entries.length, ...entries);
         return true;
       },
-      async markRejected(_id, message) {
+      async markRejected(_db, _id, message) {
         if (w.file.status !== 'Queued' && w.file.status !== 'Processing') return false;
         w.file.status = 'Rejected';
         w.file.statusMessage = message;

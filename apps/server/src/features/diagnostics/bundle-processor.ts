@@ -161,9 +161,12 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     return { message: S.processingFailed, code: 'failed' };
   }
 
+  /** Marks the file Rejected and its job Error, in one transaction (never one without the other). */
   async function reject(file: DiagnosticFileRow, rejection: Rejection): Promise<void> {
-    await deps.repo.markRejected(file.id, rejection.message);
-    await finishJob(file.jobId, 'Error', { status: 'Rejected', ...rejection });
+    await deps.repo.transaction(async (tx) => {
+      await deps.repo.markRejected(tx, file.id, rejection.message);
+      await finishJob(file.jobId, 'Error', { status: 'Rejected', ...rejection }, tx);
+    });
   }
 
   /** Publishes the quarantine and marks the file Ready with its entries and its job Success. */

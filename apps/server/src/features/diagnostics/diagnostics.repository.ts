@@ -223,8 +223,8 @@ export function createDiagnosticsRepository(pool: pg.Pool) {
     },
 
     /** Marks a file Rejected with why, unless it already ended; false when it had. */
-    async markRejected(id: string, message: string): Promise<boolean> {
-      const r = await pool.query(
+    async markRejected(db: Queryable, id: string, message: string): Promise<boolean> {
+      const r = await db.query(
         `update diagnostic_files set status = 'Rejected', status_message = $2
           where id = $1 and status in ('Queued', 'Processing')`,
         [id, message],
