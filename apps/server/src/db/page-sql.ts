@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type pg from 'pg';
 import { PAGE_SIZE_OPTIONS } from '@aerie/contract';
 
 /**
@@ -24,4 +25,28 @@ export function isCommonPage(q: { take: number; skip: number }): boolean {
 /** A prepared statement's name per query text (PostgreSQL keeps 63 bytes of a name). */
 export function preparedName(prefix: string, text: string): string {
   return `${prefix}_${createHash('sha1').update(text).digest('hex')}`;
+}
+
+/**
+ * The most statements one process prepares: every connection of the pool may end up holding
+ * each of them, so a caller who varies what it asks for (fields, sorts) cannot make the
+ * connections keep an unbounded number of plans. Past the bound a query is planned per call.
+ */
+export const MAX_PREPARED_STATEMENTS = 512;
+
+/**
+ * The query config of `text`, prepared under a name of its own while the process has prepared
+ * fewer than {@link MAX_PREPARED_STATEMENTS} texts (only where its generic plan suits every
+ * value of its parameters), else planned per call.
+ */
+export function createStatements(max = MAX_PREPARED_STATEMENTS) {
+  const names = new Map<string, string>();
+  return (prefix: string, text: string, values: unknown[]): pg.QueryConfig => {
+    let name = names.get(text);
+    if (name === undefined && names.size < max) {
+      name = preparedName(prefix, text);
+      names.set(text, name);
+    }
+    return name === undefined ? { text, values } : { name, text, values };
+  };
 }

@@ -13,6 +13,17 @@ import { z } from 'zod';
  */
 export const presentedJson = () => (data: unknown) => JSON.stringify(data);
 
+/**
+ * The JSON text of a contract shape `T`, written by a presenter (and PostgreSQL) rather than
+ * serialized from an object: a hot route sends it as it is (`reply.type(JSON).send(text)`).
+ * The brand keeps one route's text from being sent as another's; an API test parses the route's
+ * answers with the contract schema.
+ */
+export type JsonText<T> = string & { readonly jsonOf?: T };
+
+/** Marks text written as the JSON of `T` (see {@link JsonText}). */
+export const jsonText = <T>(text: string): JsonText<T> => text;
+
 type Serializer = (data: unknown) => string;
 type SerializerCompiler = (route: {
   schema: unknown;

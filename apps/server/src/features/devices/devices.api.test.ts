@@ -193,7 +193,9 @@ describe('GET /v2/devices', () => {
       const q = parseDeviceQuery(
         deviceListQuerySchema.parse({ query: 'quokka', sortDirection, take: '10' }),
       );
-      const walked = (await repo.page({ all: true }, q)).map((r) => r.name);
+      const walked = (await repo.page({ all: true }, q)).map(
+        (r) => (JSON.parse(`{${r.json}}`) as { name: string }).name,
+      );
       expect(walked).toEqual(sortDirection === 'ASC' ? natural : [...natural].reverse());
     }
     // Pages of two, in both directions: no overlap, nothing missed.
@@ -205,10 +207,17 @@ describe('GET /v2/devices', () => {
       ];
       expect(pages).toEqual(await order(dir));
     }
-    // The key follows a rename.
-    await api.ctx.database.pool.query(
-      `update devices set name = 'Quokka Camp 20' where name = 'Quokka Camp 2'`,
+    // The key follows a rename, and the rename clears the kept matches at once.
+    const renamed = await scalarText(
+      `select id::text as n from devices where name = 'Quokka Camp 2'`,
     );
+    const put = await api.ctx.app.inject({
+      method: 'PUT',
+      url: `/v2/devices/${renamed}`,
+      payload: { name: 'Quokka Camp 20' },
+      headers: api.as('superUser'),
+    });
+    expect(put.statusCode).toBe(200);
     expect((await order('ASC')).slice(-2)).toEqual(['Quokka Camp 10', 'Quokka Camp 20']);
   });
 
@@ -319,12 +328,15 @@ describe('GET /v2/devices', () => {
             const q = parseDeviceQuery(
               deviceListQuerySchema.parse({ query, sortField, sortDirection, skip, take: '20' }),
             );
-            const ids = async (matchesFirst: boolean) =>
-              (await repo.page(scope, q, { matchesFirst })).map((r) => r.id);
-            const walked = await ids(false);
+            const walked = (await repo.page(scope, q)).map((r) => r.id);
+            const found = await repo.matches(scope, q, 100_000);
+            const chosen = found.ids!.slice(q.skip, q.skip + q.take);
+            const byIds = (await repo.rowsByIds(scope, chosen, q.fields)).map((r) => r.id);
             const what = `${sortField} ${sortDirection} "${query}" skip ${skip} all=${scope.all}`;
             expect(walked.length, what).toBeGreaterThan(0);
-            expect(await ids(true), what).toEqual(walked);
+            expect(chosen, what).toEqual(walked);
+            expect(byIds, what).toEqual(walked);
+            expect(found.total, what).toBe(await repo.count(scope, q));
           }
         }
       }
@@ -352,8 +364,13 @@ describe('GET /v2/devices', () => {
       // Parsing throws on a wrong type or format and drops keys the contract does not know.
       expect(deviceListSchema.parse(body), fields).toEqual(body);
     }
-    // Timestamps and numbers as the device call (which keeps the zod pass) presents them.
-    const p = await page('superUser', { fields: 'Id,NetworkStatus,Location', take: '150' });
+    // Timestamps, numbers and names as the device call (which keeps the zod pass and joins the
+    // account and product) presents them.
+    const p = await page('superUser', {
+      fields:
+        'Id,Type,Name,Serial,AccountId,AccountName,ProductCode,ProductName,Private,NetworkStatus,Location',
+      take: '150',
+    });
     const sample = p.items.filter((i) => i.networkStatus?.satelliteLastUpdated).slice(0, 5);
     expect(sample.length).toBeGreaterThan(0);
     for (const item of sample) {
@@ -365,6 +382,11 @@ describe('GET /v2/devices', () => {
       const device = deviceSchema.parse(res.json());
       expect(item.networkStatus).toEqual(device.networkStatus);
       expect(item.location).toEqual({ coordinates: device.location.coordinates });
+      const { id, type, name, serial, accountId, accountName, productCode, productName } = device;
+      expect(item).toMatchObject({
+        ...{ id, type, name, serial, accountId, accountName, productCode, productName },
+        private: device.private,
+      });
     }
   });
 
@@ -381,6 +403,42 @@ describe('GET /v2/devices', () => {
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json<{ message: string }>().message.length).toBeGreaterThan(5);
     }
+  });
+
+  it('writes names with quotes, backslashes, control characters and emoji exactly, and nulls as null', async () => {
+    const name = 'Zed "Quoted" \\ back\\slash\u0001\ttab </script> ✓ 🛰';
+    await api.ctx.database.pool.query(
+      `insert into devices (account_id, name, latitude, longitude, satellite_signal)
+       select a.id, $1, -0.0000123, 1e-7, -7.25 from accounts a where a.name = 'Terra Logistics'`,
+      [name],
+    );
+    const res = await list('superUser', {
+      query: 'Zed "Quoted"',
+      fields: deviceListFields.filter((f) => f !== 'Components').join(','),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<unknown>();
+    expect(deviceListSchema.parse(body)).toEqual(body);
+    const [item] = deviceListSchema.parse(body).items;
+    expect(item).toMatchObject({
+      name,
+      serial: null,
+      productCode: null,
+      productName: null,
+      accountName: 'Terra Logistics',
+      private: false,
+      location: { coordinates: { latitude: -0.0000123, longitude: 1e-7 } },
+    });
+    expect(item!.networkStatus).toEqual({
+      satelliteOnline: null,
+      cellularOnline: null,
+      satelliteSignal: -7.25,
+      cellularSignal: null,
+      wifi: null,
+      beam: null,
+      satelliteLastUpdated: null,
+      cellularLastUpdated: null,
+    });
   });
 
   it('needs a token', async () => {

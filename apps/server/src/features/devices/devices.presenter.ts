@@ -9,6 +9,7 @@ import {
   type RoleKey,
 } from '@aerie/contract';
 import type { ComponentRow, DeviceDetailRows, DeviceListRow } from './devices.repository.js';
+import type { NameLookup } from './name-directory.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -18,46 +19,37 @@ export function presentComponent(row: ComponentRow): Component | null {
   return { type: type.data, model: row.modelShortcode, assetId: row.assetId, serial: row.serial };
 }
 
-/** A device list row with only the requested fields. */
+/** The names a list page shows beside its rows' ids (the service's name directory). */
+export interface ListNames {
+  accounts: NameLookup;
+  products: NameLookup;
+}
+
+/**
+ * A list item's JSON text with only the requested fields: the members PostgreSQL wrote from the
+ * devices table (the row's `json`), then the account's and the product's names and the
+ * components, typed by the contract's item.
+ */
 export function presentDeviceListItem(
   row: DeviceListRow,
   fields: ReadonlySet<DeviceListField>,
   components: Component[],
-): DeviceListItem {
-  const item: DeviceListItem = {};
-  if (fields.has('Id')) item.id = row.id;
-  if (fields.has('Type')) item.type = row.type;
-  if (fields.has('Name')) item.name = row.name;
-  if (fields.has('Serial')) item.serial = row.serial;
-  if (fields.has('AccountId')) item.accountId = row.accountId;
-  if (fields.has('AccountName')) item.accountName = row.accountName;
-  if (fields.has('ProductCode')) item.productCode = row.productCode;
-  if (fields.has('ProductName')) item.productName = row.productName;
-  if (fields.has('Private')) item.private = row.private;
-  if (fields.has('NetworkStatus')) {
-    item.networkStatus = {
-      satelliteOnline: row.satelliteOnline,
-      cellularOnline: row.cellularOnline,
-      satelliteSignal: row.satelliteSignal,
-      cellularSignal: row.cellularSignal,
-      wifi: row.wifi,
-      beam: row.beam,
-      satelliteLastUpdated: row.satelliteLastUpdated,
-      cellularLastUpdated: row.cellularLastUpdated,
-    };
+  names: ListNames,
+): string {
+  let members = row.json;
+  const add = <K extends keyof DeviceListItem>(key: K, value: Required<DeviceListItem>[K]) => {
+    const member = `"${key}":${JSON.stringify(value)}`;
+    members = members === '' ? member : `${members},${member}`;
+  };
+  if (fields.has('AccountName')) add('accountName', names.accounts.get(row.accountId) ?? '');
+  if (fields.has('ProductName')) {
+    add(
+      'productName',
+      row.productCode === null ? null : (names.products.get(row.productCode) ?? null),
+    );
   }
-  if (fields.has('Location')) {
-    // A private device's position is not given in lists (the map fetch, exports): it stays
-    // off every map of many devices (spec 001 §2 private mode; decision 018).
-    item.location = {
-      coordinates:
-        row.private || row.latitude === null || row.longitude === null
-          ? null
-          : { latitude: row.latitude, longitude: row.longitude },
-    };
-  }
-  if (fields.has('Components')) item.components = components;
-  return item;
+  if (fields.has('Components')) add('components', components);
+  return `{${members}}`;
 }
 
 /**

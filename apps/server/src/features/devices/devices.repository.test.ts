@@ -43,4 +43,17 @@ describe('device list page: prepared statements', () => {
   it('never prepares on PGlite (its one session outlives the pool client that prepared)', async () => {
     expect(await pageStatementName(false, {})).toBeUndefined();
   });
+
+  it('prepares the page of ids for every caller (one plan suits any ids; the scope is checked on the row)', async () => {
+    const { pool, sent } = recordingPool();
+    const repo = createDevicesRepository(pool, { preparedStatements: true });
+    const fields = parseDeviceQuery(deviceListQuerySchema.parse({})).fields;
+    await repo.rowsByIds({ all: true }, ['a'], fields);
+    await repo.rowsByIds({ all: false, accountIds: ['x'] }, ['a'], fields);
+    expect(sent.map((s) => s.name)).toEqual([
+      expect.stringMatching(/^devices_rows_/),
+      expect.stringMatching(/^devices_rows_/),
+    ]);
+    expect(sent[0]!.name).not.toBe(sent[1]!.name);
+  });
 });

@@ -1,4 +1,10 @@
-import { OFFLINE_ATTENTION_HOURS, type DeviceState, type FleetSummary } from '@aerie/contract';
+import {
+  deviceListFields,
+  OFFLINE_ATTENTION_HOURS,
+  type DeviceListField,
+  type DeviceState,
+  type FleetSummary,
+} from '@aerie/contract';
 import type pg from 'pg';
 import type { accounts } from '../../db/schema.js';
 import type {
@@ -14,7 +20,7 @@ import type {
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { ParsedDeviceQuery } from './device-query.js';
 import { containsPattern } from '../../db/text-match.js';
-import { isCommonPage, isoText, preparedName } from '../../db/page-sql.js';
+import { createStatements, isCommonPage, isoText } from '../../db/page-sql.js';
 
 type DeviceColumns = typeof devices.$inferSelect;
 type ProductColumns = typeof deviceProducts.$inferSelect;
@@ -52,11 +58,24 @@ export interface DeviceSummaryRow {
   offline: number;
 }
 
-/** A row of the list: its timestamps come as ISO 8601 text in UTC, formatted by PostgreSQL. */
-export type DeviceListRow = DeviceListColumns & {
-  satelliteLastUpdated: string | null;
-  cellularLastUpdated: string | null;
-};
+/**
+ * A row of the list (decision 019 amendment, session 17): the item's fields that come from the
+ * devices table, written as JSON by PostgreSQL (`json`: the members without braces, '' when no
+ * requested field comes from the table), with the ids the service adds the rest by: the
+ * account's and the product's names (its name directory) and the components.
+ */
+export interface DeviceListRow {
+  id: string;
+  accountId: string;
+  productCode: string | null;
+  json: string;
+}
+
+/** A name of the list's name directory (an account's or a product's). */
+export interface NamedRow {
+  id: string;
+  name: string;
+}
 
 /**
  * A full device. The usage totals are bigint, which `pg` answers as strings: the SQL casts them
@@ -136,6 +155,57 @@ const LIST_COLUMNS = `d.id, d.type, d.name, d.serial, d.account_id as "accountId
   d.satellite_online as "satelliteOnline", d.cellular_online as "cellularOnline",
   d.satellite_signal as "satelliteSignal", d.cellular_signal as "cellularSignal", d.wifi, d.beam,
   d.latitude, d.longitude`;
+
+/** A column as JSON text ('null' for NULL): strings escaped by PostgreSQL's JSON writer. */
+const json = (column: string) => `coalesce(to_json(${column})::text, 'null')`;
+/** A column whose text is already a JSON literal (booleans, numbers), or 'null'. */
+const literal = (column: string) => `coalesce(${column}::text, 'null')`;
+/** A timestamp as `Date.prototype.toISOString()` writes it, quoted, or 'null'. */
+const isoJson = (column: string) => `coalesce('"' || ${isoText(column)} || '"', 'null')`;
+/** A JSON member `"key":value` of an item, for SQL's `||`. */
+const member = (key: string, value: string) => `'"${key}":' || ${value}`;
+
+/**
+ * The list item's fields that come from the devices table, as PostgreSQL writes them into the
+ * item's JSON (the presenter of `GET /v2/devices`'s fields, in SQL: no row is parsed and no item
+ * stringified on the server). `AccountName`, `ProductName` and `Components` are added by the
+ * service. The API tests parse every field set with the contract's strict schema and compare
+ * the items with `GET /v2/devices/{id}`.
+ */
+const ITEM_JSON: Partial<Record<DeviceListField, string>> = {
+  Id: `'"id":"' || d.id || '"'`,
+  Type: member('type', json('d.type')),
+  Name: member('name', json('d.name')),
+  Serial: member('serial', json('d.serial')),
+  AccountId: `'"accountId":"' || d.account_id || '"'`,
+  ProductCode: member('productCode', json('d.product_code')),
+  Private: member('private', literal('d.private')),
+  NetworkStatus: `'"networkStatus":{' || ${[
+    member('satelliteOnline', literal('d.satellite_online')),
+    member('cellularOnline', literal('d.cellular_online')),
+    member('satelliteSignal', literal('d.satellite_signal')),
+    member('cellularSignal', literal('d.cellular_signal')),
+    member('wifi', literal('d.wifi')),
+    member('beam', json('d.beam')),
+    member('satelliteLastUpdated', isoJson('d.satellite_last_updated')),
+    member('cellularLastUpdated', isoJson('d.cellular_last_updated')),
+  ].join(` || ',' || `)} || '}'`,
+  // A private device's position is not given in lists (the map fetch, exports): it stays off
+  // every map of many devices (spec 001 §2 private mode; decision 018).
+  Location: `'"location":{"coordinates":' || case
+      when d.private or d.latitude is null or d.longitude is null then 'null'
+      else '{"latitude":' || d.latitude || ',"longitude":' || d.longitude || '}' end || '}'`,
+};
+
+/** The list row's columns for the requested fields (see {@link DeviceListRow}). */
+function rowColumns(fields: ParsedDeviceQuery['fields']): string {
+  const members = deviceListFields.flatMap((f) => {
+    const sql = ITEM_JSON[f];
+    return sql !== undefined && fields.has(f) ? [sql] : [];
+  });
+  const item = members.length > 0 ? members.join(` || ',' || `) : `''`;
+  return `d.id, d.account_id as "accountId", d.product_code as "productCode", ${item} as json`;
+}
 
 const DEVICE_COLUMNS = `${LIST_COLUMNS}, d.satellite_last_updated as "satelliteLastUpdated",
   d.cellular_last_updated as "cellularLastUpdated", p.geo_modem_model as "geoModemModel",
@@ -251,6 +321,8 @@ export function createDevicesRepository(
   pool: Pick<pg.Pool, 'query'>,
   { preparedStatements = false }: DevicesRepositoryOptions = {},
 ) {
+  const statement = createStatements();
+
   function where(scope: AccountScope, q: ParsedDeviceQuery): { clause: string; params: unknown[] } {
     const conditions = ['d.deleted_at is null'];
     const params: unknown[] = [];
@@ -279,56 +351,111 @@ export function createDevicesRepository(
     return { clause: conditions.join(' and '), params };
   }
 
+  /** The list's order: its key, the join the key needs, and the ORDER BY it writes. */
+  function sortOf(q: ParsedDeviceQuery) {
+    const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
+    // NOTE: devices without a serial come last in either direction (issue 13, item 4).
+    const nulls = direction === 'asc' || q.sortField === 'Serial' ? 'nulls last' : 'nulls first';
+    return {
+      key: ORDER[q.sortField],
+      // Every filter is on the devices table, so the page is chosen there (the (name_sort_key,
+      // id) index serves the order and the limit); the accounts are joined only to sort by
+      // their name.
+      sortJoin: q.sortField === 'AccountName' ? 'join accounts a on a.id = d.account_id' : '',
+      order: (key: string, id: string) => `${key} ${direction} ${nulls}, ${id} ${direction}`,
+    };
+  }
+
   return {
     /**
-     * One page of the list, joined with accounts and products for its rows only.
-     * `matchesFirst` (for free text with few matches, see the service): the matching devices are
-     * collected first, through the trigram indexes, and sorted; otherwise PostgreSQL may walk the
-     * whole name index filtering by the text (it assumes matches are spread evenly through the
-     * order, and names like "Pilbara Site 31" are not).
+     * One page of the list: the devices table alone (the accounts only when the page is sorted
+     * by their name), with the columns the requested fields need. With free text PostgreSQL may
+     * walk the whole name index filtering by the text (it assumes matches are spread evenly
+     * through the order, and names like "Pilbara Site 31" are not): the service pages a text
+     * with few matches through `matchIds` and `rowsByIds` instead.
      */
-    async page(
-      scope: AccountScope,
-      q: ParsedDeviceQuery,
-      { matchesFirst = false }: { matchesFirst?: boolean } = {},
-    ): Promise<DeviceListRow[]> {
+    async page(scope: AccountScope, q: ParsedDeviceQuery): Promise<DeviceListRow[]> {
       const { clause, params } = where(scope, q);
+      const { key, sortJoin, order } = sortOf(q);
       // Literals, not parameters: with a parameter for the limit PostgreSQL never settles on a
       // cached plan (its generic plan assumes a tenth of the table).
-      const limit = `limit ${q.take} offset ${q.skip}`;
-      const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
-      // NOTE: devices without a serial come last in either direction (issue 13, item 4).
-      const nulls = direction === 'asc' || q.sortField === 'Serial' ? 'nulls last' : 'nulls first';
-      const order = (key: string, id: string) => `${key} ${direction} ${nulls}, ${id} ${direction}`;
-      // Every filter is on the devices table: the page is chosen there (so the (name_sort_key, id)
-      // index can serve the order and the limit), and only its rows are joined. The account
-      // name is joined first only when it is the sort key.
-      const sortJoin =
-        q.sortField === 'AccountName' ? 'join accounts a on a.id = d.account_id' : '';
-      const key = ORDER[q.sortField];
-      const pick = matchesFirst
-        ? `with matches as materialized (
-             select d.id, ${key} as sort_key from devices d ${sortJoin} where ${clause}
-           ), chosen as (
-             select m.id, m.sort_key from matches m order by ${order('m.sort_key', 'm.id')} ${limit}
-           ), page as (
-             select d.*, chosen.sort_key from chosen join devices d on d.id = chosen.id
-           )`
-        : `with page as (
-             select d.*, ${key} as sort_key from devices d ${sortJoin} where ${clause}
-             order by ${order(key, 'd.id')} ${limit}
-           )`;
-      const text = `${pick}
-         select ${LIST_COLUMNS},
-                ${isoText('d.satellite_last_updated')} as "satelliteLastUpdated",
-                ${isoText('d.cellular_last_updated')} as "cellularLastUpdated"
-         from page d join accounts a on a.id = d.account_id
-         left join device_products p on p.product_code = d.product_code
-         order by ${order('d.sort_key', 'd.id')}`;
+      const text = `select ${rowColumns(q.fields)} from devices d ${sortJoin} where ${clause}
+         order by ${order(key, 'd.id')} limit ${q.take} offset ${q.skip}`;
       const { rows } = await pool.query<DeviceListRow>(
         preparedStatements && isPreparedPage(scope, q)
-          ? { name: preparedName('devices_page', text), text, values: params }
+          ? statement('devices_page', text, params)
           : { text, values: params },
+      );
+      return rows;
+    },
+
+    /**
+     * How many devices the query matches and, when they are at most `limit`, their ids in the
+     * list's order (the service keeps them for free text, so paging through a search reads one
+     * page by id). The matches are collected first, through the trigram indexes, then sorted:
+     * a walk of the sort order filtering by the text can read most of the table for a few
+     * matches that sort together ("Pilbara Site 1" to "Pilbara Site 3095").
+     */
+    async matches(
+      scope: AccountScope,
+      q: ParsedDeviceQuery,
+      limit: number,
+    ): Promise<{ total: number; ids: string[] | null }> {
+      const { clause, params } = where(scope, q);
+      const { key, sortJoin, order } = sortOf(q);
+      const { rows } = await pool.query<{ total: number; ids: string[] | null }>(
+        `with matches as materialized (
+           select d.id, ${key} as sort_key from devices d ${sortJoin} where ${clause}
+         ), counted as (select count(*)::int as total from matches)
+         select counted.total,
+                case when counted.total <= ${limit} then array(
+                  select m.id::text from matches m order by ${order('m.sort_key', 'm.id')}
+                ) end as ids
+           from counted`,
+        params,
+      );
+      return rows[0] ?? { total: 0, ids: [] };
+    },
+
+    /**
+     * The list rows of these devices in the given order, within the scope (a device deleted or
+     * moved out of the scope since its id was read is left out).
+     */
+    async rowsByIds(
+      scope: AccountScope,
+      ids: readonly string[],
+      fields: ParsedDeviceQuery['fields'],
+    ): Promise<DeviceListRow[]> {
+      if (ids.length === 0) return [];
+      const tenancy = scope.all ? '' : 'and d.account_id = any($2::uuid[])';
+      const text = `select ${rowColumns(fields)}
+           from unnest($1::uuid[]) with ordinality as chosen(id, position)
+           join devices d on d.id = chosen.id
+          where d.deleted_at is null ${tenancy}
+          order by chosen.position`;
+      const values = scope.all ? [ids] : [ids, scope.accountIds];
+      // One plan suits every list of ids (each found by its primary key, the scope checked on
+      // the row), so it is prepared for every caller.
+      const { rows } = await pool.query<DeviceListRow>(
+        preparedStatements ? statement('devices_rows', text, values) : { text, values },
+      );
+      return rows;
+    },
+
+    /** The names of these accounts (the list's name directory). */
+    async accountNames(ids: readonly string[]): Promise<NamedRow[]> {
+      const { rows } = await pool.query<NamedRow>(
+        'select id, name from accounts where id = any($1::uuid[])',
+        [ids],
+      );
+      return rows;
+    },
+
+    /** The names of these products, by product code (the list's name directory). */
+    async productNames(codes: readonly string[]): Promise<NamedRow[]> {
+      const { rows } = await pool.query<NamedRow>(
+        'select product_code as id, name from device_products where product_code = any($1::text[])',
+        [codes],
       );
       return rows;
     },

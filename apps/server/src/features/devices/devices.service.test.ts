@@ -2,6 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   deviceListQuerySchema,
+  type DeviceList,
+  type DeviceListField,
   fleetMapSchema,
   isStaffRole,
   roleCan,
@@ -17,7 +19,12 @@ import {
   OWN_ACCOUNT,
   principalOf,
 } from '../../test/service-fakes.js';
-import type { DeviceDetailRows, DeviceRow, DevicesRepository } from './devices.repository.js';
+import type {
+  DeviceDetailRows,
+  DeviceListRow,
+  DeviceRow,
+  DevicesRepository,
+} from './devices.repository.js';
 import { createDevicesService } from './devices.service.js';
 import type { ParsedDeviceQuery } from './device-query.js';
 
@@ -64,6 +71,27 @@ function deviceRow(id: string, accountId: string): DeviceRow {
   };
 }
 
+/** A list row as the repository's SQL writes it: the table's requested fields as JSON members. */
+function listRowOf(d: DeviceRow, fields: ParsedDeviceQuery['fields']): DeviceListRow {
+  const members: [DeviceListField, string, unknown][] = [
+    ['Id', 'id', d.id],
+    ['Type', 'type', d.type],
+    ['Name', 'name', d.name],
+    ['Serial', 'serial', d.serial],
+    ['AccountId', 'accountId', d.accountId],
+    ['ProductCode', 'productCode', d.productCode],
+    ['Private', 'private', d.private],
+  ];
+  const json = members
+    .filter(([field]) => fields.has(field))
+    .map(([, key, value]) => `"${key}":${JSON.stringify(value)}`)
+    .join(',');
+  return { id: d.id, accountId: d.accountId, productCode: d.productCode, json };
+}
+
+/** The service's answer, parsed (the fake's ids are not uuids: no contract schema here). */
+const parsed = async (answer: Promise<string>) => JSON.parse(await answer) as DeviceList;
+
 /** The devices repository over three devices, filtered by scope as the SQL is. */
 function fakeRepository() {
   const devices = [
@@ -75,11 +103,16 @@ function fakeRepository() {
   const scopes: AccountScope[] = [];
   const summaries: AccountScope[] = [];
   const mapScopes: AccountScope[] = [];
+  const nameLoads: string[][] = [];
+  const matchScopes: AccountScope[] = [];
   const seen = (scope: AccountScope) => devices.filter((d) => inScope(scope, d.accountId));
   const matching = (scope: AccountScope, q: ParsedDeviceQuery) =>
     seen(scope).filter(
-      (d) => q.filters.accountIds.length === 0 || q.filters.accountIds.includes(d.accountId),
+      (d) =>
+        (q.filters.accountIds.length === 0 || q.filters.accountIds.includes(d.accountId)) &&
+        (!q.text || d.name.toLowerCase().includes(q.text.toLowerCase())),
     );
+  const listRow = (fields: ParsedDeviceQuery['fields']) => (d: DeviceRow) => listRowOf(d, fields);
   const detail = (device: DeviceRow): DeviceDetailRows => ({
     device: { ...device },
     components: [],
@@ -92,12 +125,20 @@ function fakeRepository() {
       scopes.push(scope);
       return matching(scope, q)
         .slice(q.skip, q.skip + q.take)
-        .map((d) => ({
-          ...d,
-          satelliteLastUpdated: null,
-          cellularLastUpdated: null,
-        }));
+        .map(listRow(q.fields));
     },
+    async matches(scope, q, limit) {
+      matchScopes.push(scope);
+      const ids = matching(scope, q).map((d) => d.id);
+      return { total: ids.length, ids: ids.length <= limit ? ids : null };
+    },
+    rowsByIds: async (scope, ids, fields) =>
+      ids.flatMap((id) => seen(scope).filter((d) => d.id === id)).map(listRow(fields)),
+    async accountNames(ids) {
+      nameLoads.push([...ids]);
+      return ids.map((id) => ({ id, name: `Account ${id}` }));
+    },
+    productNames: async () => [],
     count: async (scope, q) => matching(scope, q).length,
     async summary(scope, q) {
       summaries.push(scope);
@@ -138,12 +179,13 @@ function fakeRepository() {
     withSubAccounts: async (ids) =>
       ids.flatMap((id) => (id === OWN_ACCOUNT ? [OWN_ACCOUNT, CHILD_ACCOUNT] : [id])),
   };
-  return { repo, renamed, scopes, summaries, mapScopes };
+  return { repo, renamed, scopes, summaries, mapScopes, nameLoads, matchScopes };
 }
 
 function setUp() {
   const fake = fakeRepository();
-  return { ...fake, service: createDevicesService(fake.repo, authorizeOver(), fakeCaches()) };
+  const caches = fakeCaches();
+  return { ...fake, caches, service: createDevicesService(fake.repo, authorizeOver(), caches) };
 }
 
 /** Device ids a role does not see: a missing one, and for the account roles another account's. */
@@ -168,18 +210,21 @@ describe('devices service: 404 outside the caller’s accounts, then 403', () =>
   );
 
   it.each(NOT_RENAMERS)('answers %s 403 for a device it sees but may not rename', async (role) => {
-    const { service, renamed } = setUp();
+    const { service, renamed, caches } = setUp();
     await expect(service.rename(principalOf(role), 'child', 'New name')).rejects.toMatchObject({
       statusCode: 403,
     });
     expect(renamed).toEqual([]);
+    expect(caches.cleared).toEqual([]);
   });
 
   it.each(RENAMERS)('lets %s rename a device of its accounts and answers it', async (role) => {
-    const { service, renamed } = setUp();
+    const { service, renamed, caches } = setUp();
     const device = await service.rename(principalOf(role), 'child', 'Northern Star');
     expect(device).toMatchObject({ id: 'child', name: 'Northern Star', accountId: CHILD_ACCOUNT });
     expect(renamed).toEqual(['child']);
+    // The list's kept totals and text matches are read again.
+    expect(caches.cleared).toEqual(['device']);
   });
 });
 
@@ -187,7 +232,7 @@ describe('devices service: the list and usage', () => {
   it("pages through the caller's accounts' devices with the total", async () => {
     const { service, scopes } = setUp();
     const query = deviceListQuerySchema.parse({ fields: 'Id,Name' });
-    const mine = await service.list(principalOf('credentialed'), query);
+    const mine = await parsed(service.list(principalOf('credentialed'), query));
     expect(mine).toEqual({
       items: [
         { id: 'own', name: 'Vessel own' },
@@ -195,7 +240,7 @@ describe('devices service: the list and usage', () => {
       ],
       total: 2,
     });
-    expect((await service.list(principalOf('salesSupport'), query)).total).toBe(3);
+    expect((await parsed(service.list(principalOf('salesSupport'), query))).total).toBe(3);
     expect(scopes).toEqual([
       { all: false, accountIds: [OWN_ACCOUNT, CHILD_ACCOUNT] },
       { all: true },
@@ -222,13 +267,81 @@ describe('devices service: the list and usage', () => {
       fields: 'Id',
       filters: `AccountId:${OWN_ACCOUNT}`,
     });
-    expect((await service.list(principalOf('salesSupport'), parent)).items).toEqual([
+    expect((await parsed(service.list(principalOf('salesSupport'), parent))).items).toEqual([
       { id: 'own' },
       { id: 'child' },
     ]);
     expect(
       await service.summary(principalOf('salesSupport'), { filters: `AccountId:${OWN_ACCOUNT}` }),
     ).toMatchObject({ total: 2 });
+  });
+
+  it("names each row's account from the name directory, reading each account once", async () => {
+    const { service, nameLoads } = setUp();
+    const query = deviceListQuerySchema.parse({ fields: 'Id,AccountName,ProductName' });
+    const first = await parsed(service.list(principalOf('salesSupport'), query));
+    expect(first.items).toEqual([
+      { id: 'own', accountName: `Account ${OWN_ACCOUNT}`, productName: null },
+      { id: 'child', accountName: `Account ${CHILD_ACCOUNT}`, productName: null },
+      { id: 'other', accountName: `Account ${OTHER_ACCOUNT}`, productName: null },
+    ]);
+    await parsed(service.list(principalOf('accountAdmin'), query));
+    expect(nameLoads).toEqual([[OWN_ACCOUNT, CHILD_ACCOUNT, OTHER_ACCOUNT]]);
+    // Without the field, no names are looked up.
+    await parsed(
+      service.list(principalOf('salesSupport'), deviceListQuerySchema.parse({ fields: 'Id' })),
+    );
+    expect(nameLoads).toHaveLength(1);
+  });
+
+  it('pages through free text from its kept matches, reading the matches once per scope', async () => {
+    const fake = fakeRepository();
+    // Kept matches are sliced by a uuid's length: these devices have uuids.
+    const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const found = [uuid(1), uuid(2), uuid(3)];
+    const pages: string[][] = [];
+    fake.repo.matches = async (scope, _q, limit) => {
+      fake.matchScopes.push(scope);
+      return { total: found.length, ids: found.length <= limit ? found : null };
+    };
+    fake.repo.rowsByIds = async (_scope, pageIds, fields) => {
+      pages.push([...pageIds]);
+      return pageIds.map((id) => listRowOf(deviceRow(id, OWN_ACCOUNT), fields));
+    };
+    const service = createDevicesService(fake.repo, authorizeOver(), fakeCaches());
+    const page = (skip: number) =>
+      parsed(
+        service.list(
+          principalOf('salesSupport'),
+          deviceListQuerySchema.parse({
+            fields: 'Id',
+            query: 'Vessel',
+            take: '2',
+            skip: String(skip),
+          }),
+        ),
+      );
+    expect(await page(0)).toEqual({ items: [{ id: uuid(1) }, { id: uuid(2) }], total: 3 });
+    expect(await page(2)).toEqual({ items: [{ id: uuid(3) }], total: 3 });
+    expect(await page(4)).toEqual({ items: [], total: 3 });
+    expect(pages).toEqual([[uuid(1), uuid(2)], [uuid(3)], []]);
+    expect(fake.matchScopes).toEqual([{ all: true }]);
+  });
+
+  it('walks the sort order when free text matches too many devices to keep', async () => {
+    const fake = fakeRepository();
+    fake.repo.matches = async () => ({ total: 9_999, ids: null });
+    const service = createDevicesService(fake.repo, authorizeOver(), fakeCaches());
+    const list = await parsed(
+      service.list(
+        principalOf('salesSupport'),
+        deviceListQuerySchema.parse({ fields: 'Id', query: 'Vessel' }),
+      ),
+    );
+    expect(list).toEqual({
+      items: [{ id: 'own' }, { id: 'child' }, { id: 'other' }],
+      total: 9_999,
+    });
   });
 
   it('answers every day of the month, zero where nothing was used', async () => {

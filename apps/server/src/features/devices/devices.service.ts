@@ -13,6 +13,7 @@ import {
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Authorize } from '../../plugins/authorization.js';
+import { jsonText, type JsonText } from '../../plugins/serialization.js';
 import type { Principal } from '../../plugins/auth.js';
 import { parseDeviceQuery, type ParsedDeviceQuery } from './device-query.js';
 import { scopeKey, type AccountScope } from '../../plugins/tenancy.js';
@@ -22,18 +23,28 @@ import {
   presentComponent,
   presentDevice,
   presentDeviceListItem,
+  type ListNames,
 } from './devices.presenter.js';
-import type { DevicesRepository } from './devices.repository.js';
+import type { DeviceListRow, DevicesRepository } from './devices.repository.js';
+import { nameDirectory, type NameLookup } from './name-directory.js';
 import { createFleetClusterer, type FleetView } from './fleet-clusters.js';
 
 /** How long a list total is reused: new and changed devices show in the total within this. */
 const TOTAL_TTL_MS = 10_000;
 /**
- * Free text matching at most this many devices picks its page from the matches (found through
- * the trigram indexes, then sorted: ~10 ms for 3,000 of 100,000); more matches walk the sort
- * order, which finds a page of them quickly.
+ * Free text matching at most this many devices keeps its matches' ids in the list's order for
+ * as long as a total (found through the trigram indexes, then sorted: ~8 ms for 3,000 of
+ * 100,000 devices); a page is then read by id. More matches walk the sort order, which finds a
+ * page of them quickly.
  */
 export const TEXT_MATCHES_FIRST_MAX = 5_000;
+/** A uuid's length in the kept matches (their ids written one after another). */
+const ID_LENGTH = 36;
+/**
+ * How long an account's or a product's name is reused by the list (decision 019 amendment,
+ * session 17); the cache clear of its kind drops it at once on every instance.
+ */
+const NAME_TTL_MS = 60_000;
 const NOT_FOUND = 'Device not found.';
 /**
  * How long the map is reused per scope (decision 029): the home page of everyone in one scope
@@ -70,6 +81,40 @@ export function createDevicesService(
   const total = (scope: AccountScope, q: ParsedDeviceQuery) =>
     totals(totalKey(scope, q), () => repo.count(scope, q));
   // The list's summary is shared the same way, under the same key.
+  // Free text's matches (ids in the list's order, one string), kept like its total; null when
+  // there are too many to keep. At most ~180 KB an entry.
+  const textMatches = sharedCounts<{ total: number; ids: string | null }>(
+    caches,
+    'device',
+    'device list text matches',
+    { ttlMs: TOTAL_TTL_MS, maxEntries: 100 },
+  );
+  // The names a page shows beside its accounts' and products' ids (not joined per page).
+  const accountNames = nameDirectory(
+    caches,
+    'account',
+    'device list account names',
+    NAME_TTL_MS,
+    (ids) => repo.accountNames(ids),
+  );
+  const productNames = nameDirectory(
+    caches,
+    'device',
+    'device list product names',
+    NAME_TTL_MS,
+    (codes) => repo.productNames(codes),
+  );
+  const noNames: NameLookup = new Map();
+  async function listNames(
+    rows: DeviceListRow[],
+    fields: ParsedDeviceQuery['fields'],
+  ): Promise<ListNames> {
+    const [accounts, products] = await Promise.all([
+      fields.has('AccountName') ? accountNames(rows.map((r) => r.accountId)) : noNames,
+      fields.has('ProductName') ? productNames(rows.map((r) => r.productCode)) : noNames,
+    ]);
+    return { accounts, products };
+  }
   const summaries = sharedCounts<DeviceSummary>(caches, 'device', 'device list summaries', {
     ttlMs: TOTAL_TTL_MS,
     maxEntries: 5_000,
@@ -117,11 +162,23 @@ export function createDevicesService(
     return tree.length === 0 ? q : { ...q, filters: { ...q.filters, accountIds: tree } };
   }
 
-  /** With free text the total (usually cached) chooses how the page is found. */
+  /**
+   * A page with free text: its matches (kept for as long as a total) give the total and, when
+   * few, the page's ids in order; too many, and the page walks the sort order.
+   */
   async function textPage(scope: AccountScope, q: ParsedDeviceQuery) {
-    const n = await total(scope, q);
-    const rows = await repo.page(scope, q, { matchesFirst: n <= TEXT_MATCHES_FIRST_MAX });
-    return [rows, n] as const;
+    const key = `${totalKey(scope, q)}|${q.sortField}|${q.sortDirection}`;
+    const matches = await textMatches(key, async () => {
+      const found = await repo.matches(scope, q, TEXT_MATCHES_FIRST_MAX);
+      return { total: found.total, ids: found.ids?.join('') ?? null };
+    });
+    if (matches.ids === null) return [await repo.page(scope, q), matches.total] as const;
+    const end = Math.min(matches.total, q.skip + q.take);
+    const ids: string[] = [];
+    for (let i = q.skip; i < end; i++) {
+      ids.push(matches.ids.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH));
+    }
+    return [await repo.rowsByIds(scope, ids, q.fields), matches.total] as const;
   }
 
   return {
@@ -135,13 +192,16 @@ export function createDevicesService(
     /**
      * `PUT /v2/devices/{id}`: renames a device (spec 001 §6 "Edit Name"); the name arrives
      * trimmed and checked by the contract. 404 outside the caller's accounts, then 403 for a
-     * role that may not rename.
+     * role that may not rename. Clears the device caches (the list's totals and text matches).
      */
     async rename(principal: Principal, id: string, name: string): Promise<Device> {
       const grant = await authorize(principal, api.devices.rename.access);
       grant.found(await repo.findById(grant.scope, id), NOT_FOUND);
       // Gone between the two statements: still 404.
       const renamed = await repo.rename(grant.scope, id, name);
+      // A name moves the device in the list's order and in or out of its text matches: what
+      // the list keeps (totals, matches) is read again, on every instance.
+      if (renamed) await caches.clear('device');
       const rows = renamed ? await repo.findById(grant.scope, id) : null;
       return deviceForRole(presentDevice(grant.found(rows, NOT_FOUND)), principal.role);
     },
@@ -215,27 +275,35 @@ export function createDevicesService(
     /** Stops the clustering worker (the app's close). */
     close: () => clusterer.close(),
 
-    /** `GET /v2/devices`: one page of the caller's devices with the requested fields. */
-    async list(principal: Principal, query: DeviceListQuery): Promise<DeviceList> {
+    /**
+     * `GET /v2/devices`: one page of the caller's devices with the requested fields, as the
+     * JSON text of the contract's `DeviceList` (its items written by PostgreSQL and the
+     * presenter: no row parsed into an object and stringified again, decision 019).
+     */
+    async list(principal: Principal, query: DeviceListQuery): Promise<JsonText<DeviceList>> {
       const { scope } = await authorize(principal, api.devices.list.access);
       const q = await withSubAccounts(parseDeviceQuery(query));
       const [rows, count] = q.text
         ? await textPage(scope, q)
         : await Promise.all([repo.page(scope, q), total(scope, q)]);
       const byDevice = new Map<string, Component[]>();
-      if (q.fields.has('Components')) {
-        for (const row of await repo.componentsOf(rows.map((r) => r.id))) {
-          const component = presentComponent(row);
-          if (!component) continue;
-          const list = byDevice.get(row.deviceId) ?? [];
-          list.push(component);
-          byDevice.set(row.deviceId, list);
-        }
+      const [components, names] = await Promise.all([
+        q.fields.has('Components') ? repo.componentsOf(rows.map((r) => r.id)) : [],
+        listNames(rows, q.fields),
+      ]);
+      for (const row of components) {
+        const component = presentComponent(row);
+        if (!component) continue;
+        const list = byDevice.get(row.deviceId) ?? [];
+        list.push(component);
+        byDevice.set(row.deviceId, list);
       }
-      return {
-        items: rows.map((r) => presentDeviceListItem(r, q.fields, byDevice.get(r.id) ?? [])),
-        total: count,
-      };
+      let items = '';
+      for (const row of rows) {
+        const item = presentDeviceListItem(row, q.fields, byDevice.get(row.id) ?? [], names);
+        items = items === '' ? item : `${items},${item}`;
+      }
+      return jsonText(`{"items":[${items}],"total":${count}}`);
     },
   };
 }

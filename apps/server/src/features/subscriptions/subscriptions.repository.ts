@@ -11,7 +11,7 @@ import type {
 import type { AccountScope } from '../../plugins/tenancy.js';
 import type { ParsedSubscriptionQuery } from './subscription-query.js';
 import { containsPattern } from '../../db/text-match.js';
-import { isCommonPage, isoText, preparedName } from '../../db/page-sql.js';
+import { createStatements, isCommonPage, isoText } from '../../db/page-sql.js';
 
 type SubscriptionColumns = typeof subscriptions.$inferSelect;
 type DeviceColumns = typeof devices.$inferSelect;
@@ -154,6 +154,8 @@ export function createSubscriptionsRepository(
   pool: pg.Pool,
   { preparedStatements = false }: SubscriptionsRepositoryOptions = {},
 ) {
+  const statement = createStatements();
+
   function where(scope: AccountScope, q: ParsedSubscriptionQuery) {
     const p = parameters();
     const conditions = ['true'];
@@ -217,7 +219,7 @@ export function createSubscriptionsRepository(
          order by ${order}`;
       const r = await pool.query<SubscriptionListRow>(
         preparedStatements && isPreparedPage(scope, q)
-          ? { name: preparedName('subscriptions_page', text), text, values: params }
+          ? statement('subscriptions_page', text, params)
           : { text, values: params },
       );
       return r.rows;
