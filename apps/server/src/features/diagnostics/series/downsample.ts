@@ -50,8 +50,7 @@ const ascending = (indexes: number[]): number[] =>
  * wherever they happen, and the colour scale's both ends.
  */
 export function trackingShape(width: number, sinr: number, mute: number): SeriesShape {
-  const noSinr = (records: Float64Array) => (at: number) =>
-    Number.isNaN(records[at + sinr]);
+  const noSinr = (records: Float64Array) => (at: number) => Number.isNaN(records[at + sinr]);
   const muted = (records: Float64Array) => (at: number) => {
     const m = records[at + mute] as number;
     return !Number.isNaN(m) && m !== 0;

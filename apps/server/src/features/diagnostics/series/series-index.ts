@@ -3,15 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DIAGNOSTIC_SERIES_LIMITS as SL,
-  aimTrackingFields,
-  type AimMetricsReport,
-  type AimTrackingField,
-  type AimTrackingReport,
-  type SeriesDownsampling,
-  type SeriesTimeRange,
-} from '@aerie/contract';
+import type { AimMetricsReport, AimTrackingReport } from '@aerie/contract';
 import {
   BlobExistsError,
   BlobNotFoundError,
@@ -20,27 +12,20 @@ import {
 } from '../../../adapters/blob-store.js';
 import type { BundleIndexer } from '../bundle-indexers.js';
 import { contentPrefix } from '../storage-path.js';
-import { downsample, metricShape, trackingShape, type SeriesShape } from './downsample.js';
 import { buildSeriesIndex, type IndexSource } from './series-index.build.js';
 import {
   INDEX_META_FILE,
-  TRACKING_WIDTH,
   seriesIndexMetaSchema,
   type SeriesIndexMeta,
 } from './series-index.meta.js';
-import { readSeriesRange, type RangeReader, type SeriesMeta } from './series-file.js';
+import type { RangeReader } from './series-file.js';
+import { metricsReport, trackingReport, type SeriesRangeQuery } from './series-reports.js';
 
 /** The blob prefix of a bundle's series index (beside its contents). */
 export const seriesIndexPrefix = (fileId: string): string => `diagnostics-series/${fileId}`;
 
 /** The local folders indexes are built in, under the quarantine folder. */
 export const SERIES_WORK_PREFIX = 'series-';
-
-/**
- * Records read at most to answer a range: a range with more samples is answered from the
- * smallest level above that has at most this many (decision 041).
- */
-const MAX_SCAN_RECORDS = 16_384;
 
 /** Indexes' metadata kept in memory (they never change once built). */
 const CACHED_INDEXES = 32;
@@ -56,22 +41,6 @@ async function collect(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of stream) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function timeRange(first: number | null, last: number | null): SeriesTimeRange | null {
-  return first === null || last === null ? null : { start: iso(first), end: iso(last) };
-}
-
-/** The range to answer: the asked ends, the log's where none was asked. */
-function askedRange(
-  series: Pick<SeriesMeta, 'first' | 'last'>,
-  q: { fromDate?: string | undefined; toDate?: string | undefined },
-): { start: number; end: number } | null {
-  const start = q.fromDate === undefined ? series.first : Date.parse(q.fromDate);
-  const end = q.toDate === undefined ? series.last : Date.parse(q.toDate);
-  return start === null || end === null ? null : { start, end };
 }
 
 /** A bundle's files, read from a local folder (the quarantine while it is processed). */
@@ -109,35 +78,6 @@ function publishedSource(blobs: BlobStore, fileId: string): IndexSource {
     },
   };
 }
-
-/**
- * Answers a range of a series: the records of the level that fits, downsampled to `target`
- * points with the shape's choice, as a list of records and how they were chosen.
- */
-async function answer(
-  read: RangeReader,
-  series: SeriesMeta,
-  shape: SeriesShape,
-  range: { start: number; end: number },
-  target: number,
-): Promise<{ records: Float64Array; kept: number[]; downsampling: SeriesDownsampling }> {
-  const slice = await readSeriesRange(read, series, range.start, range.end, MAX_SCAN_RECORDS);
-  const kept = downsample(slice.records, slice.count, shape, range.start, range.end, target);
-  return {
-    records: slice.records,
-    kept,
-    downsampling: {
-      downsampled: kept.length < slice.sourceCount,
-      sourcePoints: slice.sourceCount,
-      points: kept.length,
-      targetPoints: target,
-    },
-  };
-}
-
-const SINR = 1 + aimTrackingFields.indexOf('averageSinr');
-const MUTE = 1 + aimTrackingFields.indexOf('muteFlags');
-const TRACKING_SHAPE = trackingShape(TRACKING_WIDTH, SINR, MUTE);
 
 /**
  * The series index of diagnostic bundles (decision 041): built by the processor before a bundle
@@ -202,14 +142,17 @@ export function createSeriesIndex(deps: SeriesIndexDeps) {
     }
   }
 
-  /** The index of a Ready bundle: cached, published, or built now (once, however many ask). */
-  async function indexOf(fileId: string): Promise<SeriesIndexMeta> {
-    const cached = cache.get(fileId);
+  /**
+   * The index of a Ready bundle: cached, published, or built now (once, however many ask);
+   * `rebuild` builds it anew whatever is published.
+   */
+  async function indexOf(fileId: string, rebuild = false): Promise<SeriesIndexMeta> {
+    const cached = rebuild ? undefined : cache.get(fileId);
     if (cached) return remember(fileId, cached);
     let pending = building.get(fileId);
     if (!pending) {
       pending = (async () => {
-        const meta = await stored(fileId);
+        const meta = rebuild ? null : await stored(fileId);
         if (meta) return meta;
         deps.log.info({ fileId }, 'building the series index of a published diagnostic bundle');
         return build(fileId, publishedSource(blobs, fileId), new AbortController().signal);
@@ -217,6 +160,24 @@ export function createSeriesIndex(deps: SeriesIndexDeps) {
       building.set(fileId, pending);
     }
     return remember(fileId, await pending);
+  }
+
+  /**
+   * Answers from the file's index; when its files are gone from under its metadata (removed by
+   * hand, a disk restored without them), the index is built anew once and asked again.
+   */
+  async function withIndex<T>(
+    fileId: string,
+    work: (meta: SeriesIndexMeta) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work(await indexOf(fileId));
+    } catch (error) {
+      if (!(error instanceof BlobNotFoundError)) throw error;
+      cache.delete(fileId);
+      deps.log.info({ fileId }, 'the series index of a diagnostic bundle was missing files');
+      return work(await indexOf(fileId, true));
+    }
   }
 
   const reader =
@@ -239,90 +200,13 @@ export function createSeriesIndex(deps: SeriesIndexDeps) {
     indexer,
 
     /** The AIM Tracking report of a Ready bundle for a range (the whole log by default). */
-    async tracking(
-      fileId: string,
-      q: { fromDate?: string | undefined; toDate?: string | undefined },
-    ): Promise<AimTrackingReport> {
-      const t = (await indexOf(fileId)).tracking;
-      const range = askedRange(t.series, q);
-      const values = Object.fromEntries(aimTrackingFields.map((f) => [f, [] as (number | null)[]]));
-      const timestamp: number[] = [];
-      let downsampling: SeriesDownsampling = {
-        downsampled: false,
-        sourcePoints: 0,
-        points: 0,
-        targetPoints: SL.trackingTargetPoints,
-      };
-      if (range) {
-        const found = await answer(
-          reader(fileId),
-          t.series,
-          TRACKING_SHAPE,
-          range,
-          SL.trackingTargetPoints,
-        );
-        downsampling = found.downsampling;
-        for (const i of found.kept) {
-          const at = i * TRACKING_WIDTH;
-          timestamp.push(found.records[at] as number);
-          aimTrackingFields.forEach((f, k) => {
-            const v = found.records[at + 1 + k] as number;
-            values[f]?.push(Number.isNaN(v) ? null : v);
-          });
-        }
-      }
-      return {
-        timeRange: timeRange(t.series.first, t.series.last),
-        range: range ? { start: iso(range.start), end: iso(range.end) } : null,
-        fields: t.fields,
-        series: t.flags,
-        points: { timestamp, values: values as Record<AimTrackingField, (number | null)[]> },
-        blockageZones: t.blockageZones,
-        downsampling,
-        skippedRows: t.skippedRows,
-        problems: t.problems,
-      };
+    async tracking(fileId: string, q: SeriesRangeQuery): Promise<AimTrackingReport> {
+      return withIndex(fileId, (meta) => trackingReport(reader(fileId), meta.tracking, q));
     },
 
     /** The Metrics report of a Ready bundle for a range (the whole log by default). */
-    async metrics(
-      fileId: string,
-      q: { fromDate?: string | undefined; toDate?: string | undefined },
-    ): Promise<AimMetricsReport> {
-      const m = (await indexOf(fileId)).metrics;
-      const firsts = m.series.map((s) => s.series.first).filter((v): v is number => v !== null);
-      const lasts = m.series.map((s) => s.series.last).filter((v): v is number => v !== null);
-      const whole = {
-        first: firsts.length > 0 ? Math.min(...firsts) : null,
-        last: lasts.length > 0 ? Math.max(...lasts) : null,
-      };
-      const range = askedRange(whole, q);
-      const read = reader(fileId);
-      const metrics: AimMetricsReport['metrics'] = [];
-      for (const s of m.series) {
-        const found = range
-          ? await answer(read, s.series, metricShape, range, SL.metricsTargetPoints)
-          : null;
-        metrics.push({
-          name: s.name,
-          unit: s.unit,
-          timestamp: found ? found.kept.map((i) => found.records[i * 2] as number) : [],
-          value: found ? found.kept.map((i) => found.records[i * 2 + 1] as number) : [],
-          downsampling: found?.downsampling ?? {
-            downsampled: false,
-            sourcePoints: 0,
-            points: 0,
-            targetPoints: SL.metricsTargetPoints,
-          },
-        });
-      }
-      return {
-        timeRange: timeRange(whole.first, whole.last),
-        range: range ? { start: iso(range.start), end: iso(range.end) } : null,
-        metrics,
-        skippedRows: m.skippedRows,
-        problems: m.problems,
-      };
+    async metrics(fileId: string, q: SeriesRangeQuery): Promise<AimMetricsReport> {
+      return withIndex(fileId, (meta) => metricsReport(reader(fileId), meta.metrics, q));
     },
 
     /** Removes the folders of builds a crash cut short (run at start), sparing those running. */
