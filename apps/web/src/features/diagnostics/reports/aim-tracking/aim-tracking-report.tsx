@@ -6,7 +6,7 @@ import {
   type AimTrackingReport as Report,
   type DiagnosticReportQuery,
 } from '@aerie/contract';
-import { Alert, Chip, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { Icon } from '../../../../components/ui/icons';
 import { useAimTrackingReport } from '../../analyze/api/get-aim-tracking-report';
@@ -127,15 +127,13 @@ function TrackingCharts({ report }: { report: Report }) {
           <Title order={3} size="h5" id="aim-graphs-label">
             {m.graphs}
           </Title>
-          <Chip.Group multiple value={graphs} onChange={setGraphs}>
-            <Group gap="xs" role="group" aria-labelledby="aim-graphs-label">
+          <Checkbox.Group value={graphs} onChange={setGraphs} aria-labelledby="aim-graphs-label">
+            <Group gap="md">
               {report.fields.map((f) => (
-                <Chip key={f} value={f} size="xs">
-                  {f}
-                </Chip>
+                <Checkbox key={f} value={f} label={f} size="xs" />
               ))}
             </Group>
-          </Chip.Group>
+          </Checkbox.Group>
           {report.fields
             .filter((f) => graphs.includes(f))
             .map((field) => (

@@ -4,8 +4,6 @@ export interface ChartPalette {
   dimmed: string;
   border: string;
   background: string;
-  /** The theme's colour scheme: the charts' own colours differ a little in the dark. */
-  dark: boolean;
 }
 
 export function readPalette(element: HTMLElement): ChartPalette {
@@ -16,6 +14,5 @@ export function readPalette(element: HTMLElement): ChartPalette {
     dimmed: read('--mantine-color-dimmed', '#495057'),
     border: read('--mantine-color-default-border', '#dee2e6'),
     background: read('--mantine-color-body', '#ffffff'),
-    dark: document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bandOf, polarOption, SINR_BANDS, zoneOutline } from './polar-option';
 import { parsePickerUtc, toPickerUtc } from './utc-time';
 
-const palette = { text: '#000', dimmed: '#555', border: '#ddd', background: '#fff', dark: false };
+const palette = { text: '#000', dimmed: '#555', border: '#ddd', background: '#fff' };
 
 function report(points: { theta: number; phi: number; sinr: number | null; mute: number }[]) {
   const values = Object.fromEntries(

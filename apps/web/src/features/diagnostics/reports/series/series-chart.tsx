@@ -8,6 +8,7 @@ import {
 } from 'echarts/components';
 import { connect, init, use, type ECharts, type EChartsCoreOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useComputedColorScheme } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import type { ChartPalette } from './chart-palette';
@@ -44,6 +45,8 @@ export interface SeriesChartProps {
 export function SeriesChart({ option, height, label, group, testId }: SeriesChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  // Redrawn with the page's colours when the theme changes.
+  const scheme = useComputedColorScheme('light');
   const resize = useDebouncedCallback(() => chart.current?.resize(), RESIZE_DEBOUNCE_MS);
 
   useEffect(() => {
@@ -70,8 +73,9 @@ export function SeriesChart({ option, height, label, group, testId }: SeriesChar
   useEffect(() => {
     const element = container.current;
     if (!chart.current || !element) return;
-    chart.current.setOption(option(readPalette(element)), { notMerge: true });
-  }, [option]);
+    // `scheme` is read so the chart redraws with the colours of a newly chosen theme.
+    if (scheme) chart.current.setOption(option(readPalette(element)), { notMerge: true });
+  }, [option, scheme]);
 
   useEffect(() => {
     chart.current?.resize();

@@ -1,0 +1,219 @@
+import {
+  DIAGNOSTICS_MESSAGES as M,
+  type DeviceList,
+  type Device,
+  type DiagnosticFile,
+  type DiagnosticFileList,
+} from '@aerie/contract';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { apiAsUser } from './support/api.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { expectVisible } from './support/auth.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { signInAsRole, withDarkTheme } from './support/shell.js';
+
+const session = useBrowser();
+
+/**
+ * The demo's processed bundle with the longest tracking log (the largest file), and its device:
+ * the demo stores its bundles in the background at first start, so this waits for one.
+ */
+async function demoBundle(page: Page): Promise<{ deviceId: string; file: DiagnosticFile }> {
+  const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=40&sortField=Name&fields=Id');
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    let best: { deviceId: string; file: DiagnosticFile } | null = null;
+    for (const { id } of list.items.slice(0, 12)) {
+      if (!id) continue;
+      const device = await apiAsUser<Device>(page, `/v2/devices/${id}`);
+      const serial = device.components.find((c) => c.type === 'Antenna' && c.serial)?.serial;
+      if (!serial) continue;
+      const files = await apiAsUser<DiagnosticFileList>(
+        page,
+        `/v2/storage/diagnostics/${serial}/items`,
+      );
+      for (const file of files.items) {
+        if (file.status === 'Ready' && (!best || file.fileSize > best.file.fileSize)) {
+          best = { deviceId: id, file };
+        }
+      }
+    }
+    if (best) return best;
+    if (Date.now() > deadline) throw new Error('no demo diagnostic bundle was processed');
+    await page.waitForTimeout(2_000);
+  }
+}
+
+/** Pixels of the canvas under `selector` close to a colour (the red of the blockage arcs). */
+async function pixelsOfColour(page: Page, selector: string, rgb: [number, number, number]) {
+  return page.evaluate(
+    ({ selector, rgb }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(`${selector} canvas`);
+      const context = canvas?.getContext('2d');
+      if (!canvas || !context) return -1;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const d =
+          Math.abs((data[i] ?? 0) - rgb[0]) +
+          Math.abs((data[i + 1] ?? 0) - rgb[1]) +
+          Math.abs((data[i + 2] ?? 0) - rgb[2]);
+        if (d < 40 && (data[i + 3] ?? 0) > 200) n += 1;
+      }
+      return n;
+    },
+    { selector, rgb },
+  );
+}
+
+/** The info modal's "Showing n of m samples" as numbers. */
+async function shownSamples(page: Page): Promise<{ points: number; samples: number }> {
+  await page.getByRole('button', { name: 'About the data shown' }).click();
+  const dialog = page.getByRole('dialog', { name: 'About the data shown' });
+  const text = await dialog.getByTestId('downsampling-shown').innerText();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const all = /^Showing all ([\d,]+) samples/.exec(text);
+  if (all) {
+    const n = Number(all[1]!.replace(/,/g, ''));
+    return { points: n, samples: n };
+  }
+  const some = /^Showing ([\d,]+) of ([\d,]+) samples/.exec(text);
+  if (!some) throw new Error(`unexpected text: ${text}`);
+  return {
+    points: Number(some[1]!.replace(/,/g, '')),
+    samples: Number(some[2]!.replace(/,/g, '')),
+  };
+}
+
+const isTrackingCall = (r: Request) => r.url().includes('/v1/diagnostics/reports/aimtracking');
+
+describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
+  test('Sales Support sees where the antenna lost the satellite, narrows the range, resets, and reads the metrics', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await signInAsRole(page, 'salesSupport');
+    const { deviceId, file } = await demoBundle(page);
+
+    await page.goto(
+      `${baseUrl()}/devices/${deviceId}/diagnostics/analyze/${file.fileHash}/aim-tracking`,
+    );
+    const polar = page.getByRole('img', { name: 'Sky plot of the antenna tracking' });
+    await expectVisible(polar, 'the sky plot', 60_000);
+    const reports = page.getByRole('tablist', { name: 'Reports' });
+    expect(
+      await reports.getByRole('tab', { name: 'AIM Tracking' }).getAttribute('aria-selected'),
+    ).toBe('true');
+    // The default graphs (spec 001 §2).
+    for (const field of ['averageSinr', 'theta', 'phi', 'satelliteId']) {
+      await expectVisible(
+        page.getByRole('img', { name: `${field} over time` }),
+        `the ${field} graph`,
+      );
+    }
+    // The blockage zones are drawn as red arcs.
+    await expect
+      .poll(() => pixelsOfColour(page, '[data-testid="aim-polar-chart"]', [224, 49, 49]), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(50);
+    const whole = await shownSamples(page);
+    expect(whole.samples).toBeGreaterThan(1000);
+    expect(whole.points).toBeLessThanOrEqual(1000);
+    await screenshot(page, 'diagnostics-aim-tracking');
+    await expectNoSeriousAxeViolations(page);
+
+    // Narrowing the range asks the server again, with the new start.
+    const narrowed = page.waitForRequest((r) => isTrackingCall(r) && r.url().includes('fromDate='));
+    const start = page.getByRole('slider', { name: 'Start of the date range' });
+    await start.focus();
+    for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowRight');
+    const request = await narrowed;
+    const from = new URL(request.url()).searchParams.get('fromDate');
+    expect(from).not.toBeNull();
+    await expect.poll(async () => (await shownSamples(page)).samples).toBeLessThan(whole.samples);
+    const reset = page.getByRole('button', { name: 'Show the whole log' });
+    expect(await reset.isEnabled()).toBe(true);
+
+    // Reset asks for the whole log again.
+    const again = page.waitForRequest((r) => isTrackingCall(r) && !r.url().includes('fromDate='));
+    await reset.click();
+    await again.catch(() => undefined);
+    await expect.poll(async () => (await shownSamples(page)).samples).toBe(whole.samples);
+    expect(await reset.isDisabled()).toBe(true);
+
+    // A graph is added and removed with its chip.
+    await page.getByRole('checkbox', { name: 'gbiasZ' }).check();
+    await expectVisible(page.getByRole('img', { name: 'gbiasZ over time' }), 'the added graph');
+    await page.getByRole('checkbox', { name: 'theta' }).uncheck();
+    await page.getByRole('img', { name: 'theta over time' }).waitFor({ state: 'detached' });
+    await withDarkTheme(page, async () => {
+      await page.waitForTimeout(300);
+      await screenshot(page, 'diagnostics-aim-tracking-dark');
+    });
+
+    // Metrics: a graph per metric, All Graphs and a checkbox per metric.
+    await reports.getByRole('tab', { name: 'Metrics' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/aim-metric'));
+    const allGraphs = page.getByRole('checkbox', { name: 'All Graphs' });
+    await expectVisible(allGraphs, 'All Graphs', 30_000);
+    const graphs = page.getByTestId('metric-graph');
+    const metrics = page.getByRole('group', { name: 'Metrics to show' }).getByRole('checkbox');
+    const names = await metrics.evaluateAll((boxes) =>
+      boxes.map((b) => (b as HTMLInputElement).labels?.[0]?.textContent ?? ''),
+    );
+    expect(names).toEqual([
+      'boardTemperature',
+      'cpuLoad',
+      'gpsSatellites',
+      'linkUp',
+      'rxBytes',
+      'sinr',
+      'txBytes',
+    ]);
+    // Fewer than 9: one column.
+    expect(await page.getByTestId('metric-checkbox-column').count()).toBe(1);
+    expect(await allGraphs.isChecked()).toBe(true);
+    await expect.poll(() => graphs.count()).toBe(7);
+    await page.getByRole('checkbox', { name: 'cpuLoad' }).uncheck();
+    await expect.poll(() => graphs.count()).toBe(6);
+    expect(await allGraphs.evaluate((b) => (b as HTMLInputElement).indeterminate)).toBe(true);
+    await allGraphs.uncheck();
+    await expect.poll(() => graphs.count()).toBe(0);
+    await expectVisible(page.getByText('Choose a metric to show its graph.'), 'the hint');
+    await allGraphs.check();
+    await expect.poll(() => graphs.count()).toBe(7);
+
+    // Large graphs are 400 px high, small ones 100 px (spec 001 §9).
+    const chartHeight = () =>
+      page
+        .getByRole('img', { name: 'sinr (dB) over time' })
+        .evaluate((e) => e.getBoundingClientRect().height);
+    expect(await chartHeight()).toBe(400);
+    await screenshot(page, 'diagnostics-metrics-large');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByText('Small', { exact: true }).click();
+    await expect.poll(chartHeight).toBe(100);
+    await screenshot(page, 'diagnostics-metrics-small');
+    await withDarkTheme(page, async () => {
+      await page.waitForTimeout(300);
+      await screenshot(page, 'diagnostics-metrics-dark');
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+
+  test('a failed tracking call says so in the spec’s words', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsRole(page, 'superUser');
+    const { deviceId, file } = await demoBundle(page);
+    await page.route('**/v1/diagnostics/reports/aimtracking**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await page.goto(
+      `${baseUrl()}/devices/${deviceId}/diagnostics/analyze/${file.fileHash}/aim-tracking`,
+    );
+    await expectVisible(page.getByText(M.fetchFailed.aimTracking).first(), 'the error', 30_000);
+  });
+});
