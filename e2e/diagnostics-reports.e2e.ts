@@ -5,44 +5,85 @@ import {
   type DiagnosticFile,
   type DiagnosticFileList,
 } from '@aerie/contract';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { bundleFile } from './support/diagnostics.js';
 import { signInAsRole, withDarkTheme } from './support/shell.js';
 
 const session = useBrowser();
 
+const dir = mkdtempSync(join(tmpdir(), 'aerie-e2e-reports-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The signed-in user's access token (oidc-client-ts keeps it in sessionStorage). */
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < sessionStorage.length; i += 1) {
+      const key = sessionStorage.key(i);
+      if (key?.startsWith('oidc.user:')) {
+        return (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
+          .access_token;
+      }
+    }
+    return undefined;
+  });
+  if (!token) throw new Error('no access token in the page: sign in first');
+  return token;
+}
+
+let uploaded: Promise<{ deviceId: string; file: DiagnosticFile }> | null = null;
+
 /**
- * The demo's processed bundle with the longest tracking log (the largest file), and its device:
- * the demo stores its bundles in the background at first start, so this waits for one.
+ * A bundle with six hours of 1 Hz tracking (21,600 records: downsampled to 1000 points), uploaded
+ * once for the file's tests through the API and processed: its device and file.
  */
-async function demoBundle(page: Page): Promise<{ deviceId: string; file: DiagnosticFile }> {
-  const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=40&sortField=Name&fields=Id');
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    let best: { deviceId: string; file: DiagnosticFile } | null = null;
-    for (const { id } of list.items.slice(0, 12)) {
+function trackingBundle(page: Page): Promise<{ deviceId: string; file: DiagnosticFile }> {
+  uploaded ??= (async () => {
+    const list = await apiAsUser<DeviceList>(page, '/v2/devices?take=20&sortField=Name&fields=Id');
+    for (const { id } of list.items) {
       if (!id) continue;
       const device = await apiAsUser<Device>(page, `/v2/devices/${id}`);
       const serial = device.components.find((c) => c.type === 'Antenna' && c.serial)?.serial;
       if (!serial) continue;
-      const files = await apiAsUser<DiagnosticFileList>(
-        page,
-        `/v2/storage/diagnostics/${serial}/items`,
-      );
-      for (const file of files.items) {
-        if (file.status === 'Ready' && (!best || file.fileSize > best.file.fileSize)) {
-          best = { deviceId: id, file };
+      const takenAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 60_000);
+      const bundle = await bundleFile(dir, {
+        antennaSerial: serial,
+        takenAt,
+        trackingHours: 6,
+        logLines: 2_000,
+      });
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bundle.bytes)]), bundle.name);
+      const res = await fetch(new URL(`/v2/storage/diagnostics/${serial}`, baseUrl()), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${await accessToken(page)}` },
+        body: form,
+      });
+      if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const files = await apiAsUser<DiagnosticFileList>(
+          page,
+          `/v2/storage/diagnostics/${serial}/items`,
+        );
+        const file = files.items.find((f) => f.fileName === bundle.name);
+        if (file?.status === 'Ready') return { deviceId: id, file };
+        if (file?.status === 'Rejected' || Date.now() > deadline) {
+          throw new Error(`the bundle was not processed: ${file?.status ?? 'missing'}`);
         }
+        await page.waitForTimeout(250);
       }
     }
-    if (best) return best;
-    if (Date.now() > deadline) throw new Error('no demo diagnostic bundle was processed');
-    await page.waitForTimeout(2_000);
-  }
+    throw new Error('no demo device with an antenna serial');
+  })();
+  return uploaded;
 }
 
 /** Pixels of the canvas under `selector` close to a colour (the red of the blockage arcs). */
@@ -94,7 +135,7 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     const { page } = session;
     await page.setViewportSize({ width: 1440, height: 1000 });
     await signInAsRole(page, 'salesSupport');
-    const { deviceId, file } = await demoBundle(page);
+    const { deviceId, file } = await trackingBundle(page);
 
     await page.goto(
       `${baseUrl()}/devices/${deviceId}/diagnostics/analyze/${file.fileHash}/aim-tracking`,
@@ -207,7 +248,7 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     const { page } = session;
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAsRole(page, 'superUser');
-    const { deviceId, file } = await demoBundle(page);
+    const { deviceId, file } = await trackingBundle(page);
     await page.route('**/v1/diagnostics/reports/aimtracking**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );

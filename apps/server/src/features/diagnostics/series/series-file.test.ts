@@ -104,6 +104,21 @@ describe('readSeriesRange', () => {
     expect(last).toBeLessThanOrEqual(67_890_000);
   });
 
+  it('counts exactly at a page boundary and over many records of one time', async () => {
+    const meta = await write(5000);
+    const atPage = PAGE_RECORDS * 2 * 1000;
+    expect((await readSeriesRange(read, meta, atPage, atPage, 100)).sourceCount).toBe(1);
+    expect((await readSeriesRange(read, meta, 0, atPage, 100_000)).sourceCount).toBe(
+      PAGE_RECORDS * 2 + 1,
+    );
+    // 1500 records of the same time, across pages.
+    const writer = new SeriesWriter(dir, 'same', shape);
+    for (let i = 0; i < 2000; i += 1) writer.add(new Float64Array([i < 200 ? i : 500, 1, 0]));
+    const same = await writer.finish();
+    expect((await readSeriesRange(read, same, 500, 500, 100_000)).sourceCount).toBe(1800);
+    expect((await readSeriesRange(read, same, 0, 499, 100_000)).sourceCount).toBe(200);
+  });
+
   it('answers nothing outside the log and for an empty series', async () => {
     const meta = await write(1000);
     expect((await readSeriesRange(read, meta, 2e6, 3e6, 100)).sourceCount).toBe(0);

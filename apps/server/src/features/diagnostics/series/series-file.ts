@@ -204,14 +204,17 @@ export interface SeriesSlice {
   sourceCount: number;
 }
 
-/** The page of the directory that holds the first record at or after `t` (or before it). */
-function pageOf(directory: readonly number[], t: number): number {
-  // The last page whose first time is before t: the record may be in it.
+/**
+ * The page of the directory where a search for `t` starts: the last page whose first time is
+ * before t (at most t when `inclusive`, for the first record after t).
+ */
+function pageOf(directory: readonly number[], t: number, inclusive = false): number {
   let lo = 0;
   let hi = directory.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if ((directory[mid] as number) < t) lo = mid;
+    const first = directory[mid] as number;
+    if (inclusive ? first <= t : first < t) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -260,7 +263,7 @@ async function levelBound(
 ): Promise<number> {
   const { count, directory } = meta.levels[level] as SeriesLevelMeta;
   if (count === 0) return 0;
-  const page = pageOf(directory, after ? t + 1e-9 : t);
+  const page = pageOf(directory, t, after);
   const from = page * PAGE_RECORDS;
   const to = Math.min(count, from + PAGE_RECORDS);
   const records = await readRecords(read, meta, level, from, to);
@@ -295,12 +298,12 @@ export async function readSeriesRange(
   for (; level < meta.levels.length - 1; level += 1) {
     const { count, directory } = meta.levels[level] as SeriesLevelMeta;
     const first = pageOf(directory, start) * PAGE_RECORDS;
-    const last = Math.min(count, (pageOf(directory, end) + 1) * PAGE_RECORDS);
+    const last = Math.min(count, (pageOf(directory, end, true) + 1) * PAGE_RECORDS);
     if (last - first <= maxRecords) break;
   }
   const { count, directory } = meta.levels[level] as SeriesLevelMeta;
   const first = pageOf(directory, start) * PAGE_RECORDS;
-  const last = Math.min(count, (pageOf(directory, end) + 1) * PAGE_RECORDS);
+  const last = Math.min(count, (pageOf(directory, end, true) + 1) * PAGE_RECORDS);
   const pages = await readRecords(read, meta, level, first, last);
   const n = last - first;
   const a = bound(pages, w, n, start, false);
