@@ -113,7 +113,7 @@ async function shownSamples(page: Page): Promise<{ points: number; samples: numb
   await page.getByRole('button', { name: 'About the data shown' }).click();
   const dialog = page.getByRole('dialog', { name: 'About the data shown' });
   const text = await dialog.getByTestId('downsampling-shown').innerText();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await dialog.waitFor({ state: 'hidden' });
   const all = /^Showing all ([\d,]+) samples/.exec(text);
   if (all) {

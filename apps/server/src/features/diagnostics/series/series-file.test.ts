@@ -21,6 +21,8 @@ afterEach(async () => {
 });
 
 const shape = trackingShape(3, 1, 2);
+/** Every sample of the range (a target no range reaches). */
+const all = { target: 1e9, buckets: 1 };
 const reads: { file: string; offset: number; length: number }[] = [];
 const read: RangeReader = async (file, offset, length) => {
   reads.push({ file, offset, length });
@@ -68,7 +70,10 @@ describe('readSeriesRange', () => {
   it('answers a small range from level 0, every record, after reading two directory pages', async () => {
     const meta = await write(5000);
     reads.length = 0;
-    const slice = await readSeriesRange(read, meta, 1_000_500, 1_010_000, 1000);
+    const slice = await readSeriesRange(read, meta, 1_000_500, 1_010_000, {
+      target: 1000,
+      buckets: 500,
+    });
     expect(slice.level).toBe(0);
     expect(slice.sourceCount).toBe(10);
     expect(Array.from({ length: slice.count }, (_, i) => slice.records[i * 3])).toEqual(
@@ -77,11 +82,20 @@ describe('readSeriesRange', () => {
     expect(reads.every((r) => r.length <= PAGE_RECORDS * 3 * 8)).toBe(true);
   });
 
+  it('reads every sample while a bucket is shorter than a block of the level above', async () => {
+    const meta = await write(21_600);
+    const slice = await readSeriesRange(read, meta, 0, 21_599_000, { target: 1000, buckets: 500 });
+    expect(slice).toMatchObject({ level: 0, count: 21_600, sourceCount: 21_600 });
+  });
+
   it('answers a day from a level above, reading far less than the log, and the drop survives', async () => {
     const n = 86_400;
     const meta = await write(n, 60_001, 20_002);
     reads.length = 0;
-    const slice = await readSeriesRange(read, meta, 0, (n - 1) * 1000, 16_384);
+    const slice = await readSeriesRange(read, meta, 0, (n - 1) * 1000, {
+      target: 1000,
+      buckets: 500,
+    });
     expect(slice.level).toBeGreaterThan(0);
     expect(slice.sourceCount).toBe(n);
     const bytes = reads.reduce((sum, r) => sum + r.length, 0);
@@ -95,7 +109,10 @@ describe('readSeriesRange', () => {
 
   it('counts the samples of a sub-range exactly, whatever level answers it', async () => {
     const meta = await write(100_000);
-    const slice = await readSeriesRange(read, meta, 12_345_500, 67_890_000, 4096);
+    const slice = await readSeriesRange(read, meta, 12_345_500, 67_890_000, {
+      target: 400,
+      buckets: 200,
+    });
     expect(slice.level).toBeGreaterThan(0);
     expect(slice.sourceCount).toBe(67_890 - 12_346 + 1);
     const first = slice.records[0] as number;
@@ -107,30 +124,30 @@ describe('readSeriesRange', () => {
   it('counts exactly at a page boundary and over many records of one time', async () => {
     const meta = await write(5000);
     const atPage = PAGE_RECORDS * 2 * 1000;
-    expect((await readSeriesRange(read, meta, atPage, atPage, 100)).sourceCount).toBe(1);
-    expect((await readSeriesRange(read, meta, 0, atPage, 100_000)).sourceCount).toBe(
+    expect((await readSeriesRange(read, meta, atPage, atPage, all)).sourceCount).toBe(1);
+    expect((await readSeriesRange(read, meta, 0, atPage, all)).sourceCount).toBe(
       PAGE_RECORDS * 2 + 1,
     );
     // 1500 records of the same time, across pages.
     const writer = new SeriesWriter(dir, 'same', shape);
     for (let i = 0; i < 2000; i += 1) writer.add(new Float64Array([i < 200 ? i : 500, 1, 0]));
     const same = await writer.finish();
-    expect((await readSeriesRange(read, same, 500, 500, 100_000)).sourceCount).toBe(1800);
-    expect((await readSeriesRange(read, same, 0, 499, 100_000)).sourceCount).toBe(200);
+    expect((await readSeriesRange(read, same, 500, 500, all)).sourceCount).toBe(1800);
+    expect((await readSeriesRange(read, same, 0, 499, all)).sourceCount).toBe(200);
   });
 
   it('answers nothing outside the log and for an empty series', async () => {
     const meta = await write(1000);
-    expect((await readSeriesRange(read, meta, 2e6, 3e6, 100)).sourceCount).toBe(0);
-    expect((await readSeriesRange(read, meta, -5e6, -1, 100)).sourceCount).toBe(0);
+    expect((await readSeriesRange(read, meta, 2e6, 3e6, all)).sourceCount).toBe(0);
+    expect((await readSeriesRange(read, meta, -5e6, -1, all)).sourceCount).toBe(0);
     const empty = await write(0);
-    expect(await readSeriesRange(read, empty, 0, 1e9, 100)).toMatchObject({ count: 0 });
+    expect(await readSeriesRange(read, empty, 0, 1e9, all)).toMatchObject({ count: 0 });
   });
 
   it('refuses an index file shorter than its metadata says', async () => {
     const meta = await write(1000);
     const short: RangeReader = async (file, offset, length) =>
       (await read(file, offset, length)).subarray(0, length - 8);
-    await expect(readSeriesRange(short, meta, 0, 999_000, 5000)).rejects.toThrow(/shorter/);
+    await expect(readSeriesRange(short, meta, 0, 999_000, all)).rejects.toThrow(/shorter/);
   });
 });

@@ -271,16 +271,18 @@ async function levelBound(
 }
 
 /**
- * The records of [start, end] (ms, both included) from the lowest level that has at most
- * `maxRecords` of them (level 0, every sample, when it has at most that many), and how many
- * samples level 0 has there.
+ * The records of [start, end] (ms, both included) for an answer of at most `target` points in
+ * `buckets` buckets of equal time: every sample (level 0) when the range has at most `target`,
+ * else those of the highest level whose blocks are no longer than a bucket (a block of level k
+ * stands for 64^k samples), so each bucket still picks from its own samples' candidates. Also how
+ * many samples level 0 has there.
  */
 export async function readSeriesRange(
   read: RangeReader,
   meta: SeriesMeta,
   start: number,
   end: number,
-  maxRecords: number,
+  { target, buckets }: { target: number; buckets: number },
 ): Promise<SeriesSlice> {
   const w = meta.width;
   if (meta.levels.length === 0 || end < start) {
@@ -289,17 +291,18 @@ export async function readSeriesRange(
   const from0 = await levelBound(read, meta, 0, start, false);
   const to0 = await levelBound(read, meta, 0, end, true);
   const sourceCount = to0 - from0;
-  if (sourceCount <= maxRecords || meta.levels.length === 1) {
+  let level = 0;
+  if (sourceCount > target) {
+    while (
+      level + 1 < meta.levels.length &&
+      BLOCK_RECORDS ** (level + 1) <= sourceCount / Math.max(1, buckets)
+    ) {
+      level += 1;
+    }
+  }
+  if (level === 0) {
     const records = await readRecords(read, meta, 0, from0, to0);
     return { records, count: sourceCount, level: 0, sourceCount };
-  }
-  // The lowest level whose pages over the range hold at most maxRecords records.
-  let level = 1;
-  for (; level < meta.levels.length - 1; level += 1) {
-    const { count, directory } = meta.levels[level] as SeriesLevelMeta;
-    const first = pageOf(directory, start) * PAGE_RECORDS;
-    const last = Math.min(count, (pageOf(directory, end, true) + 1) * PAGE_RECORDS);
-    if (last - first <= maxRecords) break;
   }
   const { count, directory } = meta.levels[level] as SeriesLevelMeta;
   const first = pageOf(directory, start) * PAGE_RECORDS;

@@ -51,7 +51,7 @@ function row(time: string, fields: Partial<Record<string, number | string>>): st
 
 async function allRecords(meta: Awaited<ReturnType<typeof buildSeriesIndex>>) {
   const s = meta.tracking.series;
-  const slice = await readSeriesRange(read, s, -Infinity, Infinity, 1e9);
+  const slice = await readSeriesRange(read, s, -Infinity, Infinity, { target: 1e9, buckets: 1 });
   return Array.from({ length: slice.count }, (_, i) =>
     Array.from(slice.records.subarray(i * TRACKING_WIDTH, (i + 1) * TRACKING_WIDTH)),
   );

@@ -15,12 +15,6 @@ import { downsample, metricShape, trackingShape, type SeriesShape } from './down
 import { TRACKING_WIDTH, type SeriesIndexMeta } from './series-index.meta.js';
 import { readSeriesRange, type RangeReader, type SeriesMeta } from './series-file.js';
 
-/**
- * Records read at most to answer a range: a range with more samples is answered from the
- * smallest level above that has at most this many.
- */
-const MAX_SCAN_RECORDS = 16_384;
-
 const SINR = 1 + aimTrackingFields.indexOf('averageSinr');
 const MUTE = 1 + aimTrackingFields.indexOf('muteFlags');
 const TRACKING_SHAPE = trackingShape(TRACKING_WIDTH, SINR, MUTE);
@@ -62,7 +56,10 @@ async function answer(
   range: { start: number; end: number },
   target: number,
 ): Promise<{ records: Float64Array; kept: number[]; downsampling: SeriesDownsampling }> {
-  const slice = await readSeriesRange(read, series, range.start, range.end, MAX_SCAN_RECORDS);
+  const slice = await readSeriesRange(read, series, range.start, range.end, {
+    target,
+    buckets: Math.floor(target / shape.perBucket),
+  });
   const kept = downsample(slice.records, slice.count, shape, range.start, range.end, target);
   return {
     records: slice.records,

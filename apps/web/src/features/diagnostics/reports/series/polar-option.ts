@@ -169,7 +169,12 @@ export function polarOption(
       min: 0,
       max: 90,
       interval: 15,
-      axisLabel: { color: palette.dimmed, formatter: (v: number) => `${90 - v}°` },
+      // The horizon (the outer ring) goes unlabelled: its label would sit on north's.
+      axisLabel: {
+        color: palette.dimmed,
+        showMaxLabel: false,
+        formatter: (v: number) => `${90 - v}°`,
+      },
       axisLine: { lineStyle: { color: palette.border } },
       splitLine: { lineStyle: { color: palette.border, type: 'dashed' } },
     },
