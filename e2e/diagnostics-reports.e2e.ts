@@ -163,6 +163,8 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     expect(whole.samples).toBeGreaterThan(1000);
     expect(whole.points).toBeLessThanOrEqual(1000);
     await screenshot(page, 'diagnostics-aim-tracking');
+    await page.getByRole('img', { name: 'averageSinr over time' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'diagnostics-aim-tracking-graphs', { fullPage: false });
     await expectNoSeriousAxeViolations(page);
 
     // Narrowing the range asks the server again, with the new start.
@@ -174,7 +176,7 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     const from = new URL(request.url()).searchParams.get('fromDate');
     expect(from).not.toBeNull();
     await expect.poll(async () => (await shownSamples(page)).samples).toBeLessThan(whole.samples);
-    const reset = page.getByRole('button', { name: 'Show the whole log' });
+    const reset = page.getByRole('button', { name: 'Reset', exact: true });
     expect(await reset.isEnabled()).toBe(true);
 
     // Reset asks for the whole log again.
@@ -185,13 +187,15 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     expect(await reset.isDisabled()).toBe(true);
 
     // A graph is added and removed with its chip.
-    await page.getByRole('checkbox', { name: 'gbiasZ' }).check();
+    await page.getByRole('checkbox', { name: 'gbiasZ', exact: true }).check();
     await expectVisible(page.getByRole('img', { name: 'gbiasZ over time' }), 'the added graph');
-    await page.getByRole('checkbox', { name: 'theta' }).uncheck();
+    await page.getByRole('checkbox', { name: 'theta', exact: true }).uncheck();
     await page.getByRole('img', { name: 'theta over time' }).waitFor({ state: 'detached' });
     await withDarkTheme(page, async () => {
       await page.waitForTimeout(300);
-      await screenshot(page, 'diagnostics-aim-tracking-dark');
+      await polar.scrollIntoViewIfNeeded();
+      await screenshot(page, 'diagnostics-aim-tracking-dark', { fullPage: false });
+      await expectNoSeriousAxeViolations(page);
     });
 
     // Metrics: a graph per metric, All Graphs and a checkbox per metric.
@@ -217,7 +221,7 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     expect(await page.getByTestId('metric-checkbox-column').count()).toBe(1);
     expect(await allGraphs.isChecked()).toBe(true);
     await expect.poll(() => graphs.count()).toBe(7);
-    await page.getByRole('checkbox', { name: 'cpuLoad' }).uncheck();
+    await page.getByRole('checkbox', { name: 'cpuLoad', exact: true }).uncheck();
     await expect.poll(() => graphs.count()).toBe(6);
     expect(await allGraphs.evaluate((b) => (b as HTMLInputElement).indeterminate)).toBe(true);
     await allGraphs.uncheck();

@@ -101,7 +101,7 @@ export function DateRangeControl({ bounds, value, onChange }: DateRangeControlPr
           size="xs"
           variant="default"
           disabled={whole}
-          aria-label={m.resetLabel}
+          title={m.resetLabel}
           onClick={() => {
             commit.cancel?.();
             setDraft([bounds.start, bounds.end]);

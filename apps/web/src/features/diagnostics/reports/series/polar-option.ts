@@ -206,9 +206,9 @@ export function polarOption(
       scatter(m.noSinr, noSinr, NO_SINR_COLOUR),
       {
         ...scatter(m.muted, muted, MUTE_COLOUR),
-        symbol: 'emptyCircle',
+        // A ring over the record's own SINR point, which stays visible inside it.
         symbolSize: markerSize + 6,
-        itemStyle: { color: MUTE_COLOUR, borderWidth: 1.5 },
+        itemStyle: { color: 'transparent', borderColor: MUTE_COLOUR, borderWidth: 1.5 },
         z: 3,
       },
     ],
