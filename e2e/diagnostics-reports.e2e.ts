@@ -131,7 +131,7 @@ async function shownSamples(page: Page): Promise<{ points: number; samples: numb
 const isTrackingCall = (r: Request) => r.url().includes('/v1/diagnostics/reports/aimtracking');
 
 describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
-  test('Sales Support sees where the antenna lost the satellite, narrows the range, resets, and reads the metrics', async () => {
+  test('Sales Support sees where the antenna lost the satellite on the sky plot, narrows the range and resets', async () => {
     const { page } = session;
     await page.setViewportSize({ width: 1440, height: 1000 });
     await signInAsRole(page, 'salesSupport');
@@ -197,8 +197,17 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
       await screenshot(page, 'diagnostics-aim-tracking-dark', { fullPage: false });
       await expectNoSeriousAxeViolations(page);
     });
+  });
 
-    // Metrics: a graph per metric, All Graphs and a checkbox per metric.
+  test('the Metrics report: a graph per metric, All Graphs and a checkbox per metric, Large and Small', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await signInAsRole(page, 'salesSupport');
+    const { deviceId, file } = await trackingBundle(page);
+    await page.goto(
+      `${baseUrl()}/devices/${deviceId}/diagnostics/analyze/${file.fileHash}/aim-tracking`,
+    );
+    const reports = page.getByRole('tablist', { name: 'Reports' });
     await reports.getByRole('tab', { name: 'Metrics' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/aim-metric'));
     const allGraphs = page.getByRole('checkbox', { name: 'All Graphs' });
@@ -224,6 +233,9 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     await page.getByRole('checkbox', { name: 'cpuLoad', exact: true }).uncheck();
     await expect.poll(() => graphs.count()).toBe(6);
     expect(await allGraphs.evaluate((b) => (b as HTMLInputElement).indeterminate)).toBe(true);
+    // From some, All Graphs shows them all; again, none.
+    await allGraphs.check();
+    await expect.poll(() => graphs.count()).toBe(7);
     await allGraphs.uncheck();
     await expect.poll(() => graphs.count()).toBe(0);
     await expectVisible(page.getByText('Choose a metric to show its graph.'), 'the hint');

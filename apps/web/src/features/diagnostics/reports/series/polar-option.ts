@@ -157,13 +157,11 @@ export function polarOption(
     animation: false,
     backgroundColor: 'transparent',
     legend: {
-      type: 'scroll',
       bottom: 0,
       textStyle: { color: palette.text },
-      pageTextStyle: { color: palette.text },
       data: [...bandNames, m.noSinr, m.muted, ...(zoneSeries.length > 0 ? [m.blockage] : [])],
     },
-    polar: { center: ['50%', '47%'], radius: '78%' },
+    polar: { center: ['50%', '44%'], radius: '72%' },
     radiusAxis: {
       type: 'value',
       min: 0,

@@ -77,6 +77,8 @@ export function timeSeriesOption(input: TimeSeriesInput, palette: ChartPalette):
     yAxis: {
       type: 'value',
       scale: true,
+      // A small graph (100 px) has room for three labels.
+      ...(input.compact ? { splitNumber: 2 } : {}),
       name: input.compact ? '' : label,
       nameTextStyle: { color: palette.dimmed, align: 'left' },
       axisLine: { show: true, lineStyle: { color: palette.border } },
