@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { apiAsUser } from './support/api.js';
+import { accessToken, apiAsUser } from './support/api.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectVisible } from './support/auth.js';
 import { baseUrl, screenshot, useBrowser } from './support/browser.js';
@@ -21,22 +21,6 @@ const session = useBrowser();
 
 const dir = mkdtempSync(join(tmpdir(), 'aerie-e2e-reports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The signed-in user's access token (oidc-client-ts keeps it in sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i += 1) {
-      const key = sessionStorage.key(i);
-      if (key?.startsWith('oidc.user:')) {
-        return (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-          .access_token;
-      }
-    }
-    return undefined;
-  });
-  if (!token) throw new Error('no access token in the page: sign in first');
-  return token;
-}
 
 let uploaded: Promise<{ deviceId: string; file: DiagnosticFile }> | null = null;
 
@@ -128,19 +112,23 @@ async function shownSamples(page: Page): Promise<{ points: number; samples: numb
   };
 }
 
+/** Signs in as Sales Support and opens a report of the file's bundle (uploaded once). */
+async function openReport(page: Page, report: 'aim-tracking' | 'aim-metric'): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signInAsRole(page, 'salesSupport');
+  const { deviceId, file } = await trackingBundle(page);
+  await page.goto(
+    `${baseUrl()}/devices/${deviceId}/diagnostics/analyze/${file.fileHash}/${report}`,
+  );
+}
+
 const isTrackingCall = (r: Request) => r.url().includes('/v1/diagnostics/reports/aimtracking');
 
 describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
   // NOTE: 120 s: the file's first test also generates, uploads and processes the bundle.
   test('Sales Support sees where the antenna lost the satellite on the sky plot, narrows the range and resets', async () => {
     const { page } = session;
-    await page.setViewportSize({ width: 1440, height: 1000 });
-    await signInAsRole(page, 'salesSupport');
-    const { deviceId, file } = await trackingBundle(page);
-
-    await page.goto(
-      `${baseUrl()}/devices/${deviceId}/diagnostics/analyze/${file.fileHash}/aim-tracking`,
-    );
+    await openReport(page, 'aim-tracking');
     const polar = page.getByRole('img', { name: 'Sky plot of the antenna tracking' });
     await expectVisible(polar, 'the sky plot', 60_000);
     const reports = page.getByRole('tablist', { name: 'Reports' });
@@ -202,14 +190,12 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
 
   test('the Metrics report: a graph per metric, All Graphs and a checkbox per metric, Large and Small', async () => {
     const { page } = session;
-    await page.setViewportSize({ width: 1440, height: 1000 });
-    await signInAsRole(page, 'salesSupport');
-    const { deviceId, file } = await trackingBundle(page);
-    await page.goto(
-      `${baseUrl()}/devices/${deviceId}/diagnostics/analyze/${file.fileHash}/aim-tracking`,
-    );
-    const reports = page.getByRole('tablist', { name: 'Reports' });
-    await reports.getByRole('tab', { name: 'Metrics' }).click();
+    await openReport(page, 'aim-tracking');
+    // The Metrics tab of the same file.
+    await page
+      .getByRole('tablist', { name: 'Reports' })
+      .getByRole('tab', { name: 'Metrics' })
+      .click();
     await page.waitForURL((url) => url.pathname.endsWith('/aim-metric'));
     const allGraphs = page.getByRole('checkbox', { name: 'All Graphs' });
     await expectVisible(allGraphs, 'All Graphs', 30_000);

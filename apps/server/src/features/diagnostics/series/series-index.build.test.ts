@@ -216,6 +216,12 @@ describe('buildSeriesIndex', () => {
   });
 });
 
+describe('the contract', () => {
+  it('names the tracking fields as the bundle format’s columns, after the timestamp', () => {
+    expect(['timestamp', ...aimTrackingFields]).toEqual([...AIM_CSV_COLUMNS]);
+  });
+});
+
 describe('cells', () => {
   it('reads ISO times only, and finite numbers only', () => {
     expect(parseTime('2026-11-22T10:00:00.123Z')).toBe(Date.parse('2026-11-22T10:00:00.123Z'));
