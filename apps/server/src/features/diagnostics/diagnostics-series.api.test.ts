@@ -85,9 +85,7 @@ describe('GET /v1/diagnostics/reports/aimtracking', () => {
     expect(report.series).toEqual({ sinr: true, noSinr: false, muted: true });
     expect(report.fields).toContain('averageSinr');
     // The blockages' deep SINR drops and their mute flags survive the downsampling.
-    expect(Math.min(...report.points.values.averageSinr.map((v) => v ?? Infinity))).toBeLessThan(
-      0,
-    );
+    expect(Math.min(...report.points.values.averageSinr.map((v) => v ?? Infinity))).toBeLessThan(0);
     expect(report.points.values.muteFlags.some((m) => m !== null && (m & 0x4) !== 0)).toBe(true);
     expect(report.skippedRows).toBe(0);
     expect(report.problems).toEqual([]);
