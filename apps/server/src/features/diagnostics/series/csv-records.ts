@@ -11,7 +11,7 @@
  */
 
 /** A record longer than this (in characters) is not read: `onRecord(null)` instead. */
-export const CSV_MAX_RECORD_CHARS = 64 * 1024;
+const CSV_MAX_RECORD_CHARS = 64 * 1024;
 
 export class CsvRecordReader {
   readonly #decoder = new TextDecoder('utf-8');

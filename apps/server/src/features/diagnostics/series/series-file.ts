@@ -17,7 +17,7 @@ export const BLOCK_RECORDS = 64;
 /** Records between two times of a level's directory. */
 export const PAGE_RECORDS = 512;
 /** Levels at most (level 4 is 16^4 times smaller than level 0 at the least). */
-export const MAX_LEVELS = 5;
+const MAX_LEVELS = 5;
 /** A level's records are written in pieces of about this size. */
 const FLUSH_BYTES = 64 * 1024;
 
@@ -241,7 +241,7 @@ async function readRecords(
 }
 
 /** First index in records (width w, count n) whose time is at least t (> t when `after`). */
-export function bound(records: Float64Array, w: number, n: number, t: number, after: boolean) {
+function bound(records: Float64Array, w: number, n: number, t: number, after: boolean) {
   let lo = 0;
   let hi = n;
   while (lo < hi) {

@@ -174,7 +174,7 @@ async function indexTracking(
 }
 
 /** A blockage zone of a row (docs/formats/kdp.md "Blockage zones"), or null when it is not one. */
-export function parseZone(
+function parseZone(
   cells: readonly string[],
   columns: readonly number[],
 ): BlockageZone | null {

@@ -15,7 +15,7 @@ export const TRACKING_WIDTH = 1 + aimTrackingFields.length;
 
 const count = z.number().int().min(0);
 
-export const seriesMetaSchema = z.object({
+const seriesMetaSchema = z.object({
   file: z.string().regex(/^[a-z0-9/]+$/),
   width: z.number().int().min(2).max(64),
   levels: z.array(z.object({ count, directory: z.array(z.number()) })),

@@ -22,10 +22,10 @@ import type { RangeReader } from './series-file.js';
 import { metricsReport, trackingReport, type SeriesRangeQuery } from './series-reports.js';
 
 /** The blob prefix of a bundle's series index (beside its contents). */
-export const seriesIndexPrefix = (fileId: string): string => `diagnostics-series/${fileId}`;
+const seriesIndexPrefix = (fileId: string): string => `diagnostics-series/${fileId}`;
 
 /** The local folders indexes are built in, under the quarantine folder. */
-export const SERIES_WORK_PREFIX = 'series-';
+const SERIES_WORK_PREFIX = 'series-';
 
 /** Indexes' metadata kept in memory (they never change once built). */
 const CACHED_INDEXES = 32;

@@ -10,8 +10,8 @@ import { formatUtc, parsePickerUtc, toPickerUtc } from './utc-time';
 const m = reportMessages.range;
 
 /** Spec 001 §9: the slider moves by a minute; charts follow a change after 100 ms. */
-export const SLIDER_STEP_MS = 60_000;
-export const CHART_DEBOUNCE_MS = 100;
+const SLIDER_STEP_MS = 60_000;
+const CHART_DEBOUNCE_MS = 100;
 
 export interface TimeSpan {
   start: number;

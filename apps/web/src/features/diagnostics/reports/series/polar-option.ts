@@ -60,9 +60,9 @@ export function bandOf(sinr: number): number {
   return Math.min(BAND_COLOURS.length - 1, Math.max(0, i));
 }
 
-export const NO_SINR_COLOUR = '#868e96';
-export const MUTE_COLOUR = '#ae3ec9';
-export const BLOCKAGE_COLOUR = '#e03131';
+const NO_SINR_COLOUR = '#868e96';
+const MUTE_COLOUR = '#ae3ec9';
+const BLOCKAGE_COLOUR = '#e03131';
 
 /** A point of the sky plot: [theta (the radius), phi (the angle), time, record index]. */
 type SkyPoint = [number, number, number, number];

@@ -28,7 +28,7 @@ use([
 ]);
 
 /** Spec 001 §9: size changes are applied after 50 ms. */
-export const RESIZE_DEBOUNCE_MS = 50;
+const RESIZE_DEBOUNCE_MS = 50;
 
 export interface SeriesChartProps {
   /** Builds the chart's option with the page's colours. */
