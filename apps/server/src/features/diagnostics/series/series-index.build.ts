@@ -174,10 +174,7 @@ async function indexTracking(
 }
 
 /** A blockage zone of a row (docs/formats/kdp.md "Blockage zones"), or null when it is not one. */
-function parseZone(
-  cells: readonly string[],
-  columns: readonly number[],
-): BlockageZone | null {
+function parseZone(cells: readonly string[], columns: readonly number[]): BlockageZone | null {
   const [azimuthStart, azimuthEnd, elevationStart, elevationEnd] = columns.map((c) =>
     parseNumber(cells[c]),
   ) as [number, number, number, number];
