@@ -35,11 +35,8 @@ export async function apiAsUser<T>(
   return answer as T;
 }
 
-/**
- * Calls the API from the test (not the page) with the signed-in user's access token: for
- * answers that are files. The token is the one oidc-client-ts keeps in sessionStorage.
- */
-export async function fetchAsUser(page: Page, path: string): Promise<Response> {
+/** The signed-in user's access token: the one oidc-client-ts keeps in sessionStorage. */
+export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < sessionStorage.length; i += 1) {
       const key = sessionStorage.key(i);
@@ -51,5 +48,14 @@ export async function fetchAsUser(page: Page, path: string): Promise<Response> {
     return undefined;
   });
   if (!token) throw new Error('no access token in the page: sign in first');
+  return token;
+}
+
+/**
+ * Calls the API from the test (not the page) with the signed-in user's access token: for
+ * answers that are files.
+ */
+export async function fetchAsUser(page: Page, path: string): Promise<Response> {
+  const token = await accessToken(page);
   return fetch(new URL(path, page.url()), { headers: { Authorization: `Bearer ${token}` } });
 }

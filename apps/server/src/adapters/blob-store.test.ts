@@ -101,6 +101,19 @@ describe('the filesystem blob store', () => {
     expect(await tree()).toEqual([path.join('objects', 'a', 'b', 'c.txt')]);
   });
 
+  it('reads a range of a blob: from an offset, shorter at the end, empty, refused when negative', async () => {
+    await store.write('r.txt', Readable.from(['0123456789']));
+    expect(await text(await store.read('r.txt', { offset: 2, length: 3 }))).toBe('234');
+    expect(await text(await store.read('r.txt', { offset: 8, length: 10 }))).toBe('89');
+    expect(await text(await store.read('r.txt', { offset: 4, length: 0 }))).toBe('');
+    expect(await text(await store.read('r.txt', { offset: 20, length: 4 }))).toBe('');
+    await expect(store.read('r.txt', { offset: -1, length: 2 })).rejects.toThrow(RangeError);
+    await expect(store.read('r.txt', { offset: 0, length: 1.5 })).rejects.toThrow(RangeError);
+    await expect(store.read('missing.txt', { offset: 0, length: 1 })).rejects.toThrow(
+      BlobNotFoundError,
+    );
+  });
+
   it('replaces a key whole: a failed write leaves the old content and no temporary file', async () => {
     await store.write('k', Readable.from(['old']));
     await expect(store.write('k', failingAfter(['new', 'er']))).rejects.toThrow('went away');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -23,8 +23,11 @@ export interface BlobStore {
     source: Readable | AsyncIterable<Uint8Array>,
     options?: { signal?: AbortSignal },
   ): Promise<{ size: number }>;
-  /** A stream of the content; throws BlobNotFoundError when there is none. */
-  read(key: string): Promise<Readable>;
+  /**
+   * A stream of the content, or of `range.length` bytes from `range.offset` (fewer at its end);
+   * throws BlobNotFoundError when there is none.
+   */
+  read(key: string, range?: BlobRange): Promise<Readable>;
   /** Size and last change, or null when the key holds nothing. */
   stat(key: string): Promise<BlobStat | null>;
   /** Moves a blob to another key, replacing what was there; BlobNotFoundError without one. */
@@ -51,6 +54,12 @@ export interface BlobStore {
    * content is only read through `read`. The file may be missing: the reader then gets ENOENT.
    */
   localPath?(key: string): string | null;
+}
+
+/** A part of a blob: `length` bytes from `offset` (S3: a Range request). */
+export interface BlobRange {
+  offset: number;
+  length: number;
 }
 
 export interface BlobStat {
@@ -186,15 +195,27 @@ export function createFilesystemBlobStore(root: string): BlobStore {
       return { size: count.bytes };
     },
 
-    async read(key) {
+    async read(key, range) {
       const file = fileOf(key);
+      if (range && !(Number.isSafeInteger(range.offset) && range.offset >= 0)) {
+        throw new RangeError('A blob range starts at a whole number of bytes, 0 or more.');
+      }
+      if (range && !(Number.isSafeInteger(range.length) && range.length >= 0)) {
+        throw new RangeError('A blob range has a whole number of bytes, 0 or more.');
+      }
       try {
         const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
         if (!(await handle.stat()).isFile()) {
           await handle.close();
           throw new BlobNotFoundError(key);
         }
-        return handle.createReadStream();
+        if (range?.length === 0) {
+          await handle.close();
+          return Readable.from([]);
+        }
+        return handle.createReadStream(
+          range ? { start: range.offset, end: range.offset + range.length - 1 } : {},
+        );
       } catch (error) {
         if (['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP'].includes(errno(error) ?? '')) {
           throw new BlobNotFoundError(key);

@@ -15,6 +15,12 @@ import {
   signedBlobQuerySchema,
   storageBlobUrlBodySchema,
 } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_SERIES_LIMITS as SL,
+  aimMetricsReportSchema,
+  aimTrackingReportSchema,
+  diagnosticSeriesQuerySchema,
+} from '../diagnostics/diagnostic-series.js';
 import { endpoint, media, multipartFiles } from '../http/endpoint.js';
 
 /**
@@ -148,5 +154,36 @@ export const diagnosticsEndpoints = {
     access: object,
     query: diagnosticReportQuerySchema,
     responses: { 200: postReportSchema },
+  }),
+  aimTracking: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports/aimtracking',
+    tags: ['diagnostics'],
+    summary: 'AIM Tracking report: the tracking log, downsampled, and the blockage zones',
+    description:
+      reportDescription(
+        `The tracking records (aim/aim-csv and its rotations, oldest first) from fromDate to ` +
+          `toDate (ISO; the whole log when absent), at most ${SL.trackingTargetPoints} points: ` +
+          `per time bucket the record of the lowest SINR and one more (a record without SINR, ` +
+          `a muted one, or the highest SINR), so a deep drop always shows`,
+      ) + ' 400 when toDate is before fromDate.',
+    access: object,
+    query: diagnosticSeriesQuerySchema,
+    responses: { 200: aimTrackingReportSchema },
+  }),
+  aimMetrics: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports/aimmetrics',
+    tags: ['diagnostics'],
+    summary: 'Metrics report: every metric of the bundle, downsampled',
+    description:
+      reportDescription(
+        `Each metric of metrics/metrics-csv and its rotations from fromDate to toDate (ISO; ` +
+          `the whole log when absent), at most ${SL.metricsTargetPoints} points a metric: the ` +
+          `lowest and highest sample of each time bucket`,
+      ) + ' 400 when toDate is before fromDate.',
+    access: object,
+    query: diagnosticSeriesQuerySchema,
+    responses: { 200: aimMetricsReportSchema },
   }),
 } as const;

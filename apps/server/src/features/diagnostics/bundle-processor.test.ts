@@ -18,6 +18,7 @@ import {
   STREAMING_PREFIX,
   type BundleProcessorDeps,
 } from './bundle-processor.js';
+import type { BundleIndexer } from './bundle-indexers.js';
 import { canUnpackInWorker, type StreamingUnpack } from './bundle-unpack-worker.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import { LowDiskSpaceError } from './disk-space.js';
@@ -251,6 +252,72 @@ describe.each(unpackModes)('the bundle processor (unpack %s)', (unpack) => {
     expect(w.job).toMatchObject({ status: 'Error', result: { code: 'disk-full' } });
     expect(existsSync(published())).toBe(false);
     expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  describe('indexers', () => {
+    /** An indexer that records what it saw of the quarantine, failing with `error` if given. */
+    function indexer(error?: Error) {
+      const seen: { fileId: string; serial: string; published: boolean }[] = [];
+      const discarded: string[] = [];
+      const use: BundleIndexer = {
+        name: 'test',
+        async build({ fileId, dir }) {
+          seen.push({
+            fileId,
+            serial: await readFile(path.join(dir, 'overview', 'Serial'), 'utf8'),
+            published: existsSync(published()),
+          });
+          if (error) throw error;
+        },
+        async discard(fileId) {
+          discarded.push(fileId);
+        },
+      };
+      return { use, seen, discarded };
+    }
+
+    it('run over the whole quarantine before it is published', async () => {
+      const { bytes } = await goodBundle();
+      const w = await world(bytes);
+      const a = indexer();
+      await createBundleProcessor({ ...w.deps, indexers: [a.use] }).run(
+        FILE_ID,
+        new AbortController().signal,
+      );
+      expect(w.file.status).toBe('Ready');
+      expect(a.seen).toEqual([{ fileId: FILE_ID, serial: `${SERIAL}\n`, published: false }]);
+      expect(a.discarded).toEqual([]);
+    });
+
+    it('a failing indexer is logged and the bundle published without its index', async () => {
+      const { bytes } = await goodBundle();
+      const w = await world(bytes);
+      const warnings: string[] = [];
+      const failing = indexer(new Error('a bug'));
+      const next = indexer();
+      await createBundleProcessor({
+        ...w.deps,
+        indexers: [failing.use, next.use],
+        log: { warn: (_o, msg) => warnings.push(msg), error: () => {} },
+      }).run(FILE_ID, new AbortController().signal);
+      expect(w.file.status).toBe('Ready');
+      expect(next.seen).toHaveLength(1);
+      expect(warnings).toEqual(['a diagnostic bundle is published without its index']);
+    });
+
+    it('a full disk while indexing rejects the bundle and discards the indexes', async () => {
+      const { bytes } = await goodBundle();
+      const w = await world(bytes);
+      const full = indexer(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }));
+      await createBundleProcessor({ ...w.deps, indexers: [full.use] }).run(
+        FILE_ID,
+        new AbortController().signal,
+      );
+      expect(w.file).toMatchObject({ status: 'Rejected', statusMessage: S.diskFull });
+      expect(full.discarded).toEqual([FILE_ID]);
+      expect(existsSync(published())).toBe(false);
+      expect(await readdir(quarantineDir)).toEqual([]);
+    });
   });
 
   it('rejects a bundle whose stored bytes are gone', async () => {

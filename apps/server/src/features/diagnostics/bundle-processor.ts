@@ -7,6 +7,7 @@ import { BlobNotFoundError, type BlobStore } from '../../adapters/blob-store.js'
 import type { Queryable } from '../../db/transaction.js';
 import { ConflictError } from '../../plugins/errors.js';
 import type { AppServices } from '../feature.js';
+import { discardIndexes, runIndexers, type BundleIndexer } from './bundle-indexers.js';
 import { unpackInThread } from './bundle-unpack.js';
 import {
   canUnpackInWorker,
@@ -58,6 +59,11 @@ export interface BundleProcessorDeps {
    * the machines we run on); an upload beyond that is processed from the store by the queue.
    */
   maxStreaming?: number;
+  /**
+   * Run over each unpacked bundle before it is published (bundle-indexers.ts): the reports'
+   * indexes, kept beside the contents.
+   */
+  indexers?: readonly BundleIndexer[];
   /** Progress is written at most this often, or when it moved by `progressStep`. */
   progressIntervalMs?: number;
   progressStep?: number;
@@ -169,14 +175,20 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     });
   }
 
-  /** Publishes the quarantine and marks the file Ready with its entries and its job Success. */
+  /**
+   * Indexes the quarantine, publishes it and marks the file Ready with its entries and its job
+   * Success.
+   */
   async function publish(
     file: DiagnosticFileRow,
     dir: string,
     entries: DiagnosticEntryRow[],
+    signal: AbortSignal,
     streamed: boolean,
   ) {
     const prefix = contentPrefix(file.id);
+    // NOTE: the one place indexers run: every entry is written, nothing is published yet.
+    await runIndexers(deps.indexers ?? [], { fileId: file.id, dir, signal }, deps.log);
     await deps.blobs.publishDirectory(dir, prefix);
     if (file.jobId) await deps.jobs.reportProgress(file.jobId, 1);
     const bytes = entries.reduce((sum, e) => sum + e.size, 0);
@@ -191,7 +203,10 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       return true;
     });
     // Ended meanwhile by someone else: what was just published belongs to no file.
-    if (!ready) await deps.blobs.removePrefix(prefix);
+    if (!ready) {
+      await deps.blobs.removePrefix(prefix);
+      await discardIndexes(deps.indexers ?? [], file.id);
+    }
   }
 
   /** Publishes what was unpacked into `dir`, or rejects the file when that fails. */
@@ -204,10 +219,11 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
   ): Promise<void> {
     const prefix = contentPrefix(file.id);
     try {
-      await publish(file, dir, entries, streamed);
+      await publish(file, dir, entries, signal, streamed);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       await deps.blobs.removePrefix(prefix).catch(() => {});
+      await discardIndexes(deps.indexers ?? [], file.id);
       if (signal.aborted) throw error;
       // The bundle was good; the store or the database failed. Rejected if that can be
       // recorded, else retried by the queue.

@@ -215,14 +215,14 @@ describe('processing', () => {
 });
 
 describe('reports', () => {
-  it('lists the six report types, Overview, BIST and POST enabled', async () => {
+  it('lists the six report types, all but the log search enabled', async () => {
     const res = await api.call('salesSupport', 'GET', '/v1/diagnostics/reports');
     expect(diagnosticReportTypesSchema.parse(res.json()).reports).toEqual([
       { name: 'Overview', route: 'overview', enabled: true },
       { name: 'BIST', route: 'bist', enabled: true },
       { name: 'POST', route: 'post', enabled: true },
-      { name: 'AIM Tracking', route: 'aim-tracking', enabled: false },
-      { name: 'Metrics', route: 'aim-metric', enabled: false },
+      { name: 'AIM Tracking', route: 'aim-tracking', enabled: true },
+      { name: 'Metrics', route: 'aim-metric', enabled: true },
       { name: 'Search', route: 'system-logs', enabled: false },
     ]);
   });

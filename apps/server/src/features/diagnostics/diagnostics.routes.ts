@@ -122,5 +122,11 @@ export function diagnosticsRoutes(
     route(app, api.diagnostics.post, async (request) =>
       service.post(request.principal(), request.query),
     );
+    route(app, api.diagnostics.aimTracking, async (request) =>
+      service.aimTracking(request.principal(), request.query),
+    );
+    route(app, api.diagnostics.aimMetrics, async (request) =>
+      service.aimMetrics(request.principal(), request.query),
+    );
   };
 }

@@ -11,6 +11,9 @@ import {
   type DiagnosticReportQuery,
   type DiagnosticReportRoute,
   type DiagnosticReportTypes,
+  type DiagnosticSeriesQuery,
+  type AimMetricsReport,
+  type AimTrackingReport,
   type EndpointDefinition,
   type PostReport,
   type StorageBlobUrlBody,
@@ -29,6 +32,7 @@ import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import { presentDiagnosticFile } from './diagnostics.presenter.js';
 import type { DiagnosticFileRow, DiagnosticsRepository } from './diagnostics.repository.js';
 import type { AssetDevice, BundleContents } from './reports/index.js';
+import type { SeriesIndex } from './series/series-index.js';
 import { signBlobToken, verifyBlobToken } from './signed-url.js';
 import { bundleKey, parseStoragePath } from './storage-path.js';
 import { storedContents } from './stored-contents.js';
@@ -50,6 +54,8 @@ export interface DiagnosticsServiceDeps {
   authorize: Authorize;
   deviceInScope: DeviceInScope;
   reports: ReportBuilders;
+  /** The tracking and metrics reports' index (series/series-index.ts). */
+  series: Pick<SeriesIndex, 'tracking' | 'metrics'>;
   /** The key of signed download URLs. */
   urlKey: () => Promise<Buffer>;
   /** The portal's public address: signed URLs start with it. */
@@ -66,7 +72,7 @@ export interface BundleDownload {
   inline: boolean;
 }
 
-/** The report types of spec 001 §2, by route value; the others come with issue 19. */
+/** The report types of spec 001 §2, by route value; the log search comes with issue 19. */
 const REPORT_NAMES: Record<DiagnosticReportRoute, string> = {
   overview: 'Overview',
   bist: 'BIST',
@@ -75,7 +81,13 @@ const REPORT_NAMES: Record<DiagnosticReportRoute, string> = {
   'aim-metric': 'Metrics',
   'system-logs': 'Search',
 };
-const ENABLED_REPORTS: ReadonlySet<DiagnosticReportRoute> = new Set(['overview', 'bist', 'post']);
+const ENABLED_REPORTS: ReadonlySet<DiagnosticReportRoute> = new Set([
+  'overview',
+  'bist',
+  'post',
+  'aim-tracking',
+  'aim-metric',
+]);
 
 const rule = (endpoint: EndpointDefinition): AccessRule => endpoint.access as AccessRule;
 
@@ -227,6 +239,18 @@ export function createDiagnosticsService(deps: DiagnosticsServiceDeps) {
     async post(principal: Principal, q: DiagnosticReportQuery): Promise<PostReport> {
       const { contents } = await readyFile(principal, api.diagnostics.post, q);
       return deps.reports.buildPostReport(contents);
+    },
+
+    /** The tracking log for a range, downsampled, with the blockage zones (decision 041). */
+    async aimTracking(principal: Principal, q: DiagnosticSeriesQuery): Promise<AimTrackingReport> {
+      const { file } = await readyFile(principal, api.diagnostics.aimTracking, q);
+      return deps.series.tracking(file.id, q);
+    },
+
+    /** Every metric of the metrics log for a range, downsampled (decision 041). */
+    async aimMetrics(principal: Principal, q: DiagnosticSeriesQuery): Promise<AimMetricsReport> {
+      const { file } = await readyFile(principal, api.diagnostics.aimMetrics, q);
+      return deps.series.metrics(file.id, q);
     },
   };
 }

@@ -14,6 +14,7 @@ import { createDiagnosticsRepository } from './diagnostics.repository.js';
 import { diagnosticsRoutes } from './diagnostics.routes.js';
 import { createDiagnosticsService } from './diagnostics.service.js';
 import { buildBistReport, buildOverview, buildPostReport } from './reports/index.js';
+import { createSeriesIndex } from './series/series-index.js';
 
 // Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
 export { createDiagnosticsRepository } from './diagnostics.repository.js';
@@ -55,6 +56,7 @@ export function createDiagnosticsFeature({
   const urlKey = memo(() => loadUrlSigningKey(pool));
   const repo = createDiagnosticsRepository(pool);
   const space = diskSpace(config.dataDir, config.diagnostics.minFreeBytes);
+  const series = createSeriesIndex({ blobs, workDir: config.diagnostics.quarantineDir, log });
   const processor = createBundleProcessor({
     repo,
     jobs,
@@ -62,6 +64,7 @@ export function createDiagnosticsFeature({
     keyring,
     quarantineDir: config.diagnostics.quarantineDir,
     space,
+    indexers: [series.indexer],
     log,
   });
   const queue = createBundleQueue({ pool, handle: (id, signal) => processor.run(id, signal), log });
@@ -83,6 +86,7 @@ export function createDiagnosticsFeature({
     authorize,
     deviceInScope,
     reports: { buildOverview, buildBistReport, buildPostReport },
+    series,
     urlKey,
     publicUrl: config.publicUrl,
   });
@@ -90,9 +94,9 @@ export function createDiagnosticsFeature({
     // An upload takes minutes at most: staged bytes an hour old belong to no running upload
     // (of this instance or another sharing the store).
     const staged = await blobs.removeStale(STAGING_PREFIX, new Date(Date.now() - 3_600_000));
-    const unpacks = await processor.sweepStreaming();
+    const unpacks = (await processor.sweepStreaming()) + (await series.sweep());
     if (staged + unpacks > 0) {
-      log.info({ staged, unpacks }, 'removed what uploads that never ended left');
+      log.info({ staged, unpacks }, 'removed what uploads and indexes that never ended left');
     }
     await queue.start();
     const ids = await repo.unfinishedIds();

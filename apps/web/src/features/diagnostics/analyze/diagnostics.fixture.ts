@@ -36,8 +36,8 @@ export const reportTypes: DiagnosticReportTypes = {
     { name: 'Overview', route: 'overview', enabled: true },
     { name: 'BIST', route: 'bist', enabled: true },
     { name: 'POST', route: 'post', enabled: true },
-    { name: 'AIM Tracking', route: 'aim-tracking', enabled: false },
-    { name: 'AIM Metrics', route: 'aim-metric', enabled: false },
+    { name: 'AIM Tracking', route: 'aim-tracking', enabled: true },
+    { name: 'Metrics', route: 'aim-metric', enabled: true },
     { name: 'System Logs', route: 'system-logs', enabled: false },
   ],
 };

@@ -24,6 +24,15 @@ const reports: Partial<Record<DiagnosticReportRoute, ComponentType<ReportProps>>
   post: lazyComponent(() =>
     import('../reports/post/post-report').then((module) => module.PostReport),
   ),
+  // The charting code (ECharts) comes with these two chunks only.
+  'aim-tracking': lazyComponent(() =>
+    import('../reports/aim-tracking/aim-tracking-report').then(
+      (module) => module.AimTrackingReport,
+    ),
+  ),
+  'aim-metric': lazyComponent(() =>
+    import('../reports/aim-metrics/aim-metrics-report').then((module) => module.AimMetricsReport),
+  ),
 };
 
 /** Whether the portal has a view of this report (the others say 'Not yet supported.'). */

@@ -67,6 +67,69 @@ export const reportMessages = {
     noTests: 'None',
     failCode: (code: number) => `Failure code ${code}`,
   },
+  /** The date range of the tracking and metrics reports (spec 001 §2: slider, pickers, reset). */
+  range: {
+    label: 'Date range (UTC)',
+    from: 'From (UTC)',
+    to: 'To (UTC)',
+    fromThumb: 'Start of the date range',
+    toThumb: 'End of the date range',
+    reset: 'Reset',
+    resetLabel: 'Show the whole log',
+    updating: 'Updating the charts',
+  },
+  /** The downsampling info modal (spec 001 §2). */
+  downsampling: {
+    button: 'About the data shown',
+    title: 'About the data shown',
+    intro: (target: number) =>
+      `To keep the charts fast, the server draws at most about ${target.toLocaleString('en-US')} points for the selected date range.`,
+    how: 'When the range holds more samples, it is cut into equal spans of time, and each span keeps the samples that stand out: the lowest and the highest value. A single deep drop or spike is never averaged away.',
+    tracking:
+      'For the tracking log, each span keeps the record with the lowest SINR and one more: a record without SINR or with a mute flag when the span has one, else the highest SINR.',
+    narrow:
+      'Narrow the date range to see more detail: a range with fewer samples than the limit shows every one of them.',
+    shown: (points: number, samples: number) =>
+      points === samples
+        ? `Showing all ${samples.toLocaleString('en-US')} samples of the range.`
+        : `Showing ${points.toLocaleString('en-US')} of ${samples.toLocaleString('en-US')} samples of the range.`,
+    close: 'Close',
+  },
+  problems: (n: number) => `${n} ${n === 1 ? 'part' : 'parts'} of the logs could not be read`,
+  skippedRows: (n: number) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'row was' : 'rows were'} left out (no valid time, or older than the row before).`,
+  tracking: {
+    name: 'AIM Tracking',
+    polar: 'Sky plot of the antenna tracking',
+    polarHint:
+      'Where the antenna pointed: azimuth around, elevation from the horizon (outside) to the zenith (centre). Colour is the SINR; red arcs are the blockage zones.',
+    sinrBand: (from: number | null, to: number | null) =>
+      from === null
+        ? `SINR < ${to} dB`
+        : to === null
+          ? `SINR ≥ ${from} dB`
+          : `SINR ${from} to ${to} dB`,
+    noSinr: 'No SINR',
+    muted: 'Mute flag',
+    blockage: 'Blockage zone',
+    graphs: 'Graphs',
+    graphLabel: (field: string) => `${field} over time`,
+    empty: 'The diagnostic file has no tracking records in this date range.',
+    noLog: 'The diagnostic file has no tracking log.',
+  },
+  metrics: {
+    name: 'Metrics',
+    allGraphs: 'All Graphs',
+    graphSize: 'Graph Size',
+    large: 'Large',
+    small: 'Small',
+    choose: 'Metrics to show',
+    graphLabel: (metric: string, unit: string) =>
+      unit ? `${metric} (${unit}) over time` : `${metric} over time`,
+    noneChosen: 'Choose a metric to show its graph.',
+    empty: 'No samples in this date range.',
+    noLog: 'The diagnostic file has no metrics.',
+  },
   bist: { name: 'BIST' },
   post: {
     name: 'POST',
