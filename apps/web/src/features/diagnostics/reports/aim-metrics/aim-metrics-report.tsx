@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useAimMetricsReport } from '../../analyze/api/get-aim-metrics-report';
 import { reportMessages } from '../messages';
@@ -25,13 +26,16 @@ import { DownsamplingInfo } from '../series/downsampling-info';
 import { SeriesChart } from '../series/series-chart';
 import { SeriesProblems } from '../series/series-problems';
 import { GRAPH_SIZES, timeSeriesOption, type GraphSize } from '../series/time-series-option';
-import { useSeriesRange } from '../series/use-series-range';
+import { GRAPH_SELECTION_WAIT_MS, useSeriesRange } from '../series/use-series-range';
 import classes from './aim-metrics.module.css';
 
 const m = reportMessages.metrics;
 /** Spec 001 §9: the metric checkboxes stand in columns of 9. */
 export const METRIC_CHECKBOX_COLUMN = 9;
-/** Spec 001 §9: the metric graphs' colours. */
+/**
+ * The graphs' colours: darker shades of the device metric graphs' #65BD81 and #75A7D3 (spec 001
+ * §9), whose lines and markers meet the non-text contrast on a white card.
+ */
 const COLOURS = ['#4c9a68', '#3f7fb8'];
 
 /** Names in columns of `size`, top to bottom then left to right. */
@@ -54,6 +58,7 @@ export function AimMetricsReport({ query }: AimMetricsReportProps) {
   const range = useSeriesRange();
   const report = useAimMetricsReport(query, range.asked);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [drawnHidden] = useDebouncedValue(hidden, GRAPH_SELECTION_WAIT_MS);
   const [size, setSize] = useState<GraphSize>('large');
   // NOTE: spec 001 §8: the AIM Tracking text is also the metrics report's.
   useReportErrorToast(report.error, DIAGNOSTICS_MESSAGES.fetchFailed.aimTracking);
@@ -70,7 +75,7 @@ export function AimMetricsReport({ query }: AimMetricsReportProps) {
   }
   const { metrics } = report.data;
   const spans = range.spans(report.data);
-  const shown = metrics.filter((s) => !hidden.has(s.name));
+  const shown = metrics.filter((s) => !drawnHidden.has(s.name));
   const sums = metrics.reduce(
     (sum, s) => ({
       points: sum.points + s.downsampling.points,

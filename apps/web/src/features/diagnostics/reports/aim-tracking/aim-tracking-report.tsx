@@ -7,6 +7,7 @@ import {
   type DiagnosticReportQuery,
 } from '@aerie/contract';
 import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Icon } from '../../../../components/ui/icons';
 import { useAimTrackingReport } from '../../analyze/api/get-aim-tracking-report';
@@ -19,7 +20,7 @@ import { polarOption } from '../series/polar-option';
 import { SeriesChart } from '../series/series-chart';
 import { SeriesProblems } from '../series/series-problems';
 import { GRAPH_SIZES, timeSeriesOption } from '../series/time-series-option';
-import { useSeriesRange } from '../series/use-series-range';
+import { GRAPH_SELECTION_WAIT_MS, useSeriesRange } from '../series/use-series-range';
 
 const m = reportMessages.tracking;
 /** The time-series graphs' colour (spec 001 §9, the metric graphs' first colour). */
@@ -94,6 +95,7 @@ function TrackingCharts({ report }: { report: Report }) {
   const [graphs, setGraphs] = useState<string[]>(() =>
     AIM_TRACKING_DEFAULT_GRAPHS.filter((f) => report.fields.includes(f)),
   );
+  const [drawn] = useDebouncedValue(graphs, GRAPH_SELECTION_WAIT_MS);
   const polar = useCallback(
     (palette: ChartPalette) => polarOption(report, palette, GRAPH_SIZES.large.markerSize),
     [report],
@@ -135,7 +137,7 @@ function TrackingCharts({ report }: { report: Report }) {
             </Group>
           </Checkbox.Group>
           {report.fields
-            .filter((f) => graphs.includes(f))
+            .filter((f) => drawn.includes(f))
             .map((field) => (
               <FieldGraph key={field} report={report} field={field} />
             ))}

@@ -3,6 +3,12 @@ import { useState } from 'react';
 import type { SeriesRange } from '../../analyze/api/series-range';
 import type { TimeSpan } from './date-range-control';
 
+/**
+ * Spec 001 §9: a change of the graphs chosen (checkboxes) is drawn 750 ms after the last one, so
+ * several clicks redraw the charts once.
+ */
+export const GRAPH_SELECTION_WAIT_MS = 750;
+
 const span = (r: SeriesTimeRange): TimeSpan => ({
   start: Date.parse(r.start),
   end: Date.parse(r.end),
