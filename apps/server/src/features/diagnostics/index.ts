@@ -47,8 +47,10 @@ export function createDiagnosticsFeature({
   pool,
   config,
   log,
-  services: { authorize, deviceInScope, jobs, blobs },
-}: FeatureContext<'authorize' | 'deviceInScope' | 'jobs' | 'blobs'>): ServerFeature & {
+  services: { authorize, deviceInScope, jobs, blobs, documents },
+}: FeatureContext<
+  'authorize' | 'deviceInScope' | 'jobs' | 'blobs' | 'documents'
+>): ServerFeature & {
   diagnostics: DiagnosticsPort;
 } {
   const keyring = memo(() => loadBundleKeyring(pool, config.diagnostics.keyring));
@@ -85,6 +87,7 @@ export function createDiagnosticsFeature({
     reports: { buildOverview, buildBistReport, buildPostReport },
     urlKey,
     publicUrl: config.publicUrl,
+    documents,
   });
   async function resumeUnfinished(): Promise<number> {
     // An upload takes minutes at most: staged bytes an hour old belong to no running upload
