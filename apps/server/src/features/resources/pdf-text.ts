@@ -9,7 +9,7 @@ export interface PdfText {
 
 // The characters that mark highlights never come from a document (decision 040), nor does
 // anything PostgreSQL cannot store or show in a fragment (NUL and the other C0 controls).
- 
+
 const UNWANTED = new RegExp(
   `[\\u0000-\\u0008\\u000b-\\u001f\\u007f${HIGHLIGHT_START}${HIGHLIGHT_END}\\ue002]`,
   'g',
