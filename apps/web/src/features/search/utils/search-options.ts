@@ -74,7 +74,7 @@ export function historySections(history: string[], recent: RecentResult[]): Sear
   return sections;
 }
 
-/** The results of a search by group: devices (and remotes), then subscriptions. */
+/** The results of a search by group: devices (and remotes), subscriptions, then documents. */
 export function resultSections(results: SearchResults): SearchSection[] {
   const sections: SearchSection[] = [];
   if (results.devices.length > 0) {
@@ -98,6 +98,19 @@ export function resultSections(results: SearchResults): SearchSection[] {
         key: `subscription:${subscription.id}`,
         result: { type: 'subscription', id: subscription.id, name: subscription.name },
         detail: subscription.subscriptionNumber,
+      })),
+    });
+  }
+  if (results.docs.length > 0) {
+    sections.push({
+      key: 'docs',
+      label: m.docs,
+      options: results.docs.map((doc) => ({
+        kind: 'result',
+        key: `doc:${doc.filePath}`,
+        // A document's id is its path: the download page opens it (spec 000 §2.7).
+        result: { type: 'doc', id: doc.filePath, name: doc.title },
+        detail: doc.fileName,
       })),
     });
   }
