@@ -11,11 +11,9 @@ export const searchEndpoints = {
     method: 'GET',
     path: '/v2/search',
     tags: ['search'],
-    summary:
-      'Devices, remotes, subscriptions and documents matching a term (the top bar search), or with maxResults the document search',
+    summary: 'Devices, remotes, subscriptions and documents matching a term (the top bar search)',
     description:
-      'Devices match by name, serial, the serial of any component (IMEI and ICCID included) and remote id; subscriptions by number and name. Matching is case-insensitive and literal (`%`, `_` and `\\` match themselves). Documents match by the words of their title, tags, description and text (full-text, English stemming; the last word of the top bar search as a prefix) and by any part of their file name or title, at most one per file name. ' +
-      'With `maxResults` (at most 999) the answer is `{documents}` instead of the groups: the document search of the Resources pages, with highlights whose matches are enclosed in U+E000 and U+E001 (web search syntax: "quoted phrases", or, -excluded).',
+      'Devices match by name, serial, the serial of any component (IMEI and ICCID included) and remote id; subscriptions by number and name, literally (`%`, `_` and `\\` match themselves); documents by their words and file name (decision 040). With `maxResults` (≤ 999): `{documents}`, the document search, marks in U+E000…U+E001.',
     access: { kind: 'signedIn' },
     query: searchQuerySchema,
     responses: { 200: searchResponseSchema },

@@ -48,8 +48,6 @@ export const RESOURCES_LIMITS = {
   maxDepth: 12,
   /** Storage blobs one page of the listing carries (the whole folder tree for a real library). */
   listMaxTake: 1000,
-  /** Spec 002 §9: document search maxResults 999. */
-  searchMaxResults: 999,
   /** The largest file an upload may carry (software images included). */
   maxUploadBytes: 2_000_000_000,
   /** A PDF larger than this is stored and listed, but its text is not extracted. */
@@ -224,35 +222,3 @@ export const documentUploadResponseSchema = z.object({
   textLength: z.number().int().min(0),
 });
 export type DocumentUploadResponse = z.infer<typeof documentUploadResponseSchema>;
-
-/**
- * Highlights mark each match between these two characters (Unicode private use, removed from
- * every text the library keeps), so a client renders them as marks and never as markup.
- */
-export const HIGHLIGHT_START = '\ue000';
-export const HIGHLIGHT_END = '\ue001';
-
-/** "Document search result" of spec 002 §3. */
-export const documentSearchResultSchema = z.object({
-  fileName: z.string(),
-  filePath: z.string(),
-  fileSize: z.number().int().min(0),
-  contentType: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  /** The file's last change. */
-  date: isoDateTime,
-  highlights: z.object({
-    /** Fragments of the text around the matches (at most 3). */
-    content: z.array(z.string()),
-    /** The matching tags, comma-separated, each match marked (spec 002: "comma-split"). */
-    tags: z.array(z.string()),
-  }),
-});
-export type DocumentSearchResult = z.infer<typeof documentSearchResultSchema>;
-
-/** `GET /v2/search?searchTerm=&maxResults=`: best match first, one per file name. */
-export const documentSearchResultsSchema = z.object({
-  documents: z.array(documentSearchResultSchema),
-});
-export type DocumentSearchResults = z.infer<typeof documentSearchResultsSchema>;

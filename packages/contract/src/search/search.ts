@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { RESOURCES_LIMITS, documentSearchResultsSchema } from '../resources/resources.js';
+import {
+  DOCUMENT_SEARCH_MAX_RESULTS,
+  documentSearchResultsSchema,
+} from '../resources/document-search.js';
 
 /**
  * Global search (spec 000 §2.7, §5, §7, §9; docs/decisions/032-global-search.md): the top
@@ -35,7 +38,7 @@ export const searchQuerySchema = z
     /** Results per group of the autocomplete (10 when neither this nor maxResults is sent). */
     take: z.coerce.number().int().min(1).max(SEARCH_MAX_TAKE).optional(),
     /** The document search (spec 002 §7): at most this many documents, with highlights. */
-    maxResults: z.coerce.number().int().min(1).max(RESOURCES_LIMITS.searchMaxResults).optional(),
+    maxResults: z.coerce.number().int().min(1).max(DOCUMENT_SEARCH_MAX_RESULTS).optional(),
   })
   .refine((q) => q.take === undefined || q.maxResults === undefined, {
     path: ['maxResults'],

@@ -1,14 +1,10 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { definePages } from '../../lib/pages';
-import {
-  documentSearchSchema,
-  downloadSearchSchema,
-  topicSearchSchema,
-} from './utils/resources-search';
 
 /**
  * Resources (spec 002 "Resources and documentation"): the topics, a topic's folders, a file's
- * download page and the document search; each page its own chunk.
+ * download page and the document search; each page its own chunk. Each page reads its own
+ * search values (utils/resources-search.ts), so their schemas stay out of the first chunk.
  */
 export const resourcesPages = definePages({
   resources: {
@@ -19,14 +15,11 @@ export const resourcesPages = definePages({
   },
   documentationTopic: {
     component: lazyRouteComponent(() => import('./pages/topic-page'), 'TopicPage'),
-    validateSearch: topicSearchSchema,
   },
   downloadDocumentationFile: {
     component: lazyRouteComponent(() => import('./pages/download-page'), 'DownloadPage'),
-    validateSearch: downloadSearchSchema,
   },
   documentationSearch: {
     component: lazyRouteComponent(() => import('./pages/search-page'), 'SearchPage'),
-    validateSearch: documentSearchSchema,
   },
 });

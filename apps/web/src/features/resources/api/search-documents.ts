@@ -1,4 +1,8 @@
-import { RESOURCES_LIMITS, searchEndpoints, type DocumentSearchResult } from '@aerie/contract';
+import {
+  DOCUMENT_SEARCH_MAX_RESULTS,
+  searchEndpoints,
+  type DocumentSearchResult,
+} from '@aerie/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -12,7 +16,7 @@ export async function searchDocuments(
 ): Promise<DocumentSearchResult[]> {
   const answer = await callApi(
     searchEndpoints.autocomplete,
-    { query: { searchTerm: term, maxResults: RESOURCES_LIMITS.searchMaxResults } },
+    { query: { searchTerm: term, maxResults: DOCUMENT_SEARCH_MAX_RESULTS } },
     signal ? { signal } : {},
   );
   if (!('documents' in answer)) throw new Error('The search did not answer documents.');

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Loader, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Icon } from '../../../components/ui/icons';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -42,10 +42,12 @@ function EntryRow({
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" span c="dimmed">
-          <Icon name={entry.isDirectory ? 'folder' : 'file'} size={16} />{' '}
-          {entry.file ? fileKind(entry.file.fileName) : m.folderType}
-        </Text>
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <Icon name={entry.isDirectory ? 'folder' : 'file'} size={16} />
+          <Text size="sm" span>
+            {entry.file ? fileKind(entry.file.fileName) : m.folderType}
+          </Text>
+        </Group>
       </Table.Td>
       <Table.Td className={classes.name}>
         {entry.isDirectory ? (

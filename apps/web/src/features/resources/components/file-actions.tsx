@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { Icon } from '../../../components/ui/icons';
 import { showToast } from '../../../lib/toast';
 import { useDocumentUrlMutation } from '../api/get-document-url';
@@ -29,15 +29,15 @@ export function FileActions({ file, search }: FileActionsProps) {
     const viewHref = downloadPagePath(file.path, { view: true, ...(search ? { search } : {}) });
     return (
       <Group gap={4} wrap="nowrap">
-        <Tooltip label={m.copyLink}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={m.copyLinkOf(file.fileName)}
-            onClick={() => void copyFileLink(file.path, true)}
-          >
-            <Icon name="copy" size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<Icon name="copy" size={16} />}
+          aria-label={m.copyLinkOf(file.fileName)}
+          onClick={() => void copyFileLink(file.path, true)}
+        >
+          {m.copyLink}
+        </Button>
         <Button
           component="a"
           href={viewHref}

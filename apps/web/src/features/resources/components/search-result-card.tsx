@@ -1,5 +1,5 @@
 import type { DocumentSearchResult } from '@aerie/contract';
-import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Icon } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/dates';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -40,15 +40,15 @@ export function SearchResultCard({ result, term }: SearchResultCardProps) {
           </Anchor>
           <Group gap={4} wrap="nowrap">
             {!pdf && (
-              <Tooltip label={m.copyLink}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={m.copyLinkOf(result.fileName)}
-                  onClick={() => void copyFileLink(result.filePath, false)}
-                >
-                  <Icon name="copy" size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<Icon name="copy" size={16} />}
+                aria-label={m.copyLinkOf(result.fileName)}
+                onClick={() => void copyFileLink(result.filePath, false)}
+              >
+                {m.copyLink}
+              </Button>
             )}
             <FileActions file={file} search={term} />
           </Group>
