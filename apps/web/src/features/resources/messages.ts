@@ -30,9 +30,10 @@ export const resourcesMessages = {
   copyLink: 'Copy Link',
   viewFile: 'View File',
   downloadFile: 'Download File',
-  copyLinkOf: (name: string) => `Copy the link of ${name}`,
-  viewFileOf: (name: string) => `View ${name}`,
-  downloadFileOf: (name: string) => `Download ${name}`,
+  // The visible text first: an accessible name holds what the button shows (WCAG 2.5.3).
+  copyLinkOf: (name: string) => `Copy Link: ${name}`,
+  viewFileOf: (name: string) => `View File: ${name}`,
+  downloadFileOf: (name: string) => `Download File: ${name}`,
   openFolder: (name: string) => `Open the folder ${name}`,
   copyFailed: 'The link could not be copied. Copy it from the address bar instead.',
   backToResults: 'Back to search results',

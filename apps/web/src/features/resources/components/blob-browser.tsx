@@ -105,21 +105,23 @@ export function BlobBrowser({ root, rootDir, dir }: BlobBrowserProps) {
   const here = crumbs.at(-1)!.name;
   return (
     <>
-      <Breadcrumbs aria-label={m.breadcrumbsLabel} separatorMargin={6}>
-        {crumbs.map((crumb, i) => {
-          const label = truncate(crumb.name, TRUNCATE.breadcrumb);
-          const href = folderHref(rootDir, crumb.dir);
-          return i === crumbs.length - 1 ? (
-            <Text key={crumb.dir} fw={600} aria-current="page" title={crumb.name}>
-              {label}
-            </Text>
-          ) : (
-            <Anchor key={crumb.dir} href={href} onClick={appLink(href)} title={crumb.name}>
-              {label}
-            </Anchor>
-          );
-        })}
-      </Breadcrumbs>
+      <nav aria-label={m.breadcrumbsLabel}>
+        <Breadcrumbs separatorMargin={6}>
+          {crumbs.map((crumb, i) => {
+            const label = truncate(crumb.name, TRUNCATE.breadcrumb);
+            const href = folderHref(rootDir, crumb.dir);
+            return i === crumbs.length - 1 ? (
+              <Text key={crumb.dir} fw={600} aria-current="page" title={crumb.name}>
+                {label}
+              </Text>
+            ) : (
+              <Anchor key={crumb.dir} href={href} onClick={appLink(href)} title={crumb.name}>
+                {label}
+              </Anchor>
+            );
+          })}
+        </Breadcrumbs>
+      </nav>
       {tree.isPending ? (
         <Loader role="status" aria-label={m.loadingFolder} />
       ) : tree.error ? (
