@@ -38,6 +38,16 @@ const doc = (
   body: { pdf, subtitle, reference },
 });
 
+/** A binary of the library (a software image, an installer) of `bytes` seeded bytes. */
+const binary = (
+  path: string,
+  title: string,
+  description: string,
+  tags: string[],
+  daysAgo: number,
+  bytes: number,
+): DemoLibraryFile => ({ path, title, description, tags, daysAgo, body: { bytes } });
+
 /** A part-numbered file name (spec 002: NNN-NNNNN-NNN-revX). */
 const partFile = (part: string, n: number, rev: string) => `${part}-00${n}-rev${rev}.pdf`;
 
@@ -391,14 +401,16 @@ function softwareFiles(): DemoLibraryFile[] {
     versions.forEach((v, j) => {
       const daysAgo = Math.max(1, Math.round((today - Date.parse(v.releaseDate)) / 86_400_000));
       const dir = `/software-downloads/${f.topic}/${v.version}`;
-      files.push({
-        path: `${dir}/${f.slug}-u8-firmware-${v.version}.swu`,
-        title: `${f.topic} terminal software ${v.version}`,
-        description: `Signed software image for ${f.variants}; requires ${v.minimumRequiredVersion} or later.`,
-        tags: [f.topic, 'firmware', v.version],
-        daysAgo,
-        body: { bytes: 640 * 1024 + ((i * 7 + j * 3) % 11) * 37 * 1024 },
-      });
+      files.push(
+        binary(
+          `${dir}/${f.slug}-u8-firmware-${v.version}.swu`,
+          `${f.topic} terminal software ${v.version}`,
+          `Signed software image for ${f.variants}; requires ${v.minimumRequiredVersion} or later.`,
+          [f.topic, 'firmware', v.version],
+          daysAgo,
+          640 * 1024 + ((i * 7 + j * 3) % 11) * 37 * 1024,
+        ),
+      );
       files.push(
         doc(
           `${dir}/${f.topic} Software Release Notes ${v.version}.pdf`,
@@ -425,30 +437,30 @@ function softwareFiles(): DemoLibraryFile[] {
     });
   });
   files.push(
-    {
-      path: '/software-downloads/Tools/aerie-opt-cli-1.3.0.zip',
-      title: 'Options file command line 1.3.0',
-      description: 'Validates antenna options files (.opt) on Windows, macOS and Linux.',
-      tags: ['tools', 'options file'],
-      daysAgo: 64,
-      body: { bytes: 420 * 1024 },
-    },
-    {
-      path: '/software-downloads/Tools/Antenna Pointing Tool 2.4.0.msi',
-      title: 'Antenna Pointing Tool 2.4.0',
-      description: 'Site survey and sky-view planning for fixed sites (Windows installer).',
-      tags: ['tools', 'site survey'],
-      daysAgo: 140,
-      body: { bytes: 1_150 * 1024 },
-    },
-    {
-      path: '/software-downloads/Field App/aerie-field-app-3.1.0.apk',
-      title: 'Field app 3.1.0 for Android',
-      description: 'Commissioning, speed tests and offline software updates.',
-      tags: ['app', 'android', 'field'],
-      daysAgo: 11,
-      body: { bytes: 900 * 1024 },
-    },
+    binary(
+      '/software-downloads/Tools/aerie-opt-cli-1.3.0.zip',
+      'Options file command line 1.3.0',
+      'Validates antenna options files (.opt) on Windows, macOS and Linux.',
+      ['tools', 'options file'],
+      64,
+      420 * 1024,
+    ),
+    binary(
+      '/software-downloads/Tools/Antenna Pointing Tool 2.4.0.msi',
+      'Antenna Pointing Tool 2.4.0',
+      'Site survey and sky-view planning for fixed sites (Windows installer).',
+      ['tools', 'site survey'],
+      140,
+      1_150 * 1024,
+    ),
+    binary(
+      '/software-downloads/Field App/aerie-field-app-3.1.0.apk',
+      'Field app 3.1.0 for Android',
+      'Commissioning, speed tests and offline software updates.',
+      ['app', 'android', 'field'],
+      11,
+      900 * 1024,
+    ),
     doc(
       '/software-downloads/Field App/Field App Release Notes 3.1.0.pdf',
       'Field App Release Notes 3.1.0',

@@ -3,14 +3,9 @@ import { Icon } from '../../../components/ui/icons';
 import { showToast } from '../../../lib/toast';
 import { useDocumentUrlMutation } from '../api/get-document-url';
 import { resourcesMessages as m } from '../messages';
+import { CopyLinkButton } from './copy-link-button';
 import { isPdf } from '../utils/file-names';
-import {
-  SNACKBAR_MS,
-  copyFileLink,
-  downloadPagePath,
-  openSignedUrl,
-  useAppLink,
-} from '../utils/links';
+import { SNACKBAR_MS, downloadPagePath, openSignedUrl, useAppLink } from '../utils/links';
 
 export interface FileActionsProps {
   file: { path: string; fileName: string; contentType: string };
@@ -29,15 +24,7 @@ export function FileActions({ file, search }: FileActionsProps) {
     const viewHref = downloadPagePath(file.path, { view: true, ...(search ? { search } : {}) });
     return (
       <Group gap={4} wrap="nowrap">
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<Icon name="copy" size={16} />}
-          aria-label={m.copyLinkOf(file.fileName)}
-          onClick={() => void copyFileLink(file.path, true)}
-        >
-          {m.copyLink}
-        </Button>
+        <CopyLinkButton file={file} view />
         <Button
           component="a"
           href={viewHref}

@@ -1,12 +1,12 @@
 import type { DocumentSearchResult } from '@aerie/contract';
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Icon } from '../../../components/ui/icons';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/dates';
 import { formatBytes } from '../../../lib/format-bytes';
 import { resourcesMessages as m } from '../messages';
 import { isPdf } from '../utils/file-names';
 import { highlightTags } from '../utils/highlights';
-import { copyFileLink, downloadPagePath, useAppLink } from '../utils/links';
+import { downloadPagePath, useAppLink } from '../utils/links';
+import { CopyLinkButton } from './copy-link-button';
 import { FileActions } from './file-actions';
 import { HighlightedText } from './highlighted-text';
 import classes from './resources.module.css';
@@ -39,17 +39,7 @@ export function SearchResultCard({ result, term }: SearchResultCardProps) {
             {result.fileName}
           </Anchor>
           <Group gap={4} wrap="nowrap">
-            {!pdf && (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                leftSection={<Icon name="copy" size={16} />}
-                aria-label={m.copyLinkOf(result.fileName)}
-                onClick={() => void copyFileLink(result.filePath, false)}
-              >
-                {m.copyLink}
-              </Button>
-            )}
+            {!pdf && <CopyLinkButton file={file} view={false} />}
             <FileActions file={file} search={term} />
           </Group>
         </Group>

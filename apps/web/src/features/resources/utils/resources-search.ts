@@ -13,11 +13,9 @@ const flag = z
 
 /** documentationTopic: `?rootDir=/documents/{topic}&openDir=…` (spec 002). */
 export const topicSearchSchema = z.object({ rootDir: text, openDir: text });
-export type TopicSearch = z.output<typeof topicSearchSchema>;
 
 /** downloadDocumentationFile: `?path=…&view=…&search=…` (spec 000 §2.1, spec 002). */
 export const downloadSearchSchema = z.object({ path: text, view: flag, search: text });
-export type DownloadSearch = z.output<typeof downloadSearchSchema>;
 
 /** documentationSearch: `?q=…` (spec 002). */
 export const documentSearchSchema = z.object({ q: text });
