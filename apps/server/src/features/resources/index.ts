@@ -14,6 +14,8 @@ import {
 } from './resources.service.js';
 
 export type { DocumentDownload, DocumentRef } from './resources.service.js';
+// Read directly by db/repository-rows.api.test.ts, which checks its rows against Drizzle's.
+export { createResourcesRepository } from './resources.repository.js';
 export type { IncomingDocument } from './document-ingest.js';
 
 /**
