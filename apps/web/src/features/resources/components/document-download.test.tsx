@@ -47,6 +47,16 @@ describe('DocumentDownload (spec 002 "Download page")', () => {
   });
 
   it.each([
+    ['&view=true', 'Unable to acquire file URL'],
+    ['', 'Unable to download file'],
+  ])('says why when the server fails (%s): %s', async (view, message) => {
+    server.use(apiHandler(E.blobUrl, () => apiError(500, 'boom')));
+    renderDownload(`?path=${encodeURIComponent(PATH)}${view}`);
+    expect(await screen.findByRole('heading', { name: 'File not found' })).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+
+  it.each([
     ['', 'Invalid path.'],
     ['?path=%2Fdocuments%2F..%2Fsecret.pdf', 'Invalid path.'],
     ['?path=%2Fsecret%2Fa.pdf', 'Storage container not recognized.'],

@@ -16,14 +16,14 @@ const PATH_MESSAGES: readonly string[] = [
   RESOURCES_MESSAGES.containerNotRecognized,
 ];
 
-/** Why the file cannot be opened, in the user's words. */
-function reasonOf(error: unknown): string {
+/** Why the file cannot be opened, in the user's words (spec 002 §8). */
+function reasonOf(error: unknown, view: boolean): string {
   if (isApiError(error)) {
     const said = PATH_MESSAGES.find((message) => error.message.includes(message));
     if (said) return said;
     if (error.status === 404) return m.errorDownloading;
   }
-  return m.unableToAcquireUrl;
+  return view ? m.unableToAcquireUrl : m.unableToDownload;
 }
 
 function BackLink({ search }: { search: string | undefined }) {
@@ -81,7 +81,7 @@ function OpenFile({
     open(url.data, view);
   }, [url.data, view, open]);
 
-  if (url.error) return <NotFound search={search} reason={reasonOf(url.error)} />;
+  if (url.error) return <NotFound search={search} reason={reasonOf(url.error, view)} />;
   return (
     <Layout search={search}>
       <Loader role="status" aria-label={url.data ? m.opening : m.acquiring} />
