@@ -10,9 +10,9 @@ import { chooseOption, closeUserPanel, openUserPanel, signInAsRole } from './sup
 const session = useBrowser();
 
 const box = (page: Page): Locator =>
-  page.getByRole('combobox', { name: 'Search devices and subscriptions' });
+  page.getByRole('combobox', { name: 'Search devices, subscriptions and documents' });
 const list = (page: Page): Locator =>
-  page.getByRole('listbox', { name: 'Search devices and subscriptions' });
+  page.getByRole('listbox', { name: 'Search devices, subscriptions and documents' });
 const option = (page: Page, name: string | RegExp): Locator =>
   list(page).getByRole('option', { name });
 

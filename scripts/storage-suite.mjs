@@ -23,4 +23,7 @@ export const storageSuite = [
   // Time series: ingestion writes and downsampling reads.
   'apps/server/src/features/telemetry/telemetry.api.test.ts',
   'apps/server/src/features/metrics/metrics.api.test.ts',
+  // The document library: full-text search (tsvector weights, websearch_to_tsquery,
+  // ts_headline) and the demo library's seeding, which `npm start` runs on PGlite.
+  'apps/server/src/features/resources/resources.api.test.ts',
 ];

@@ -119,6 +119,22 @@ const matrix: Row[] = [
     }),
     expected: all(404),
   },
+  // The document library (spec 002 §6): every signed-in user reads it; the Super User and the
+  // brand Admin add and remove files (route-checked: allowed roles learn the body is not
+  // multipart, or that the path holds no file).
+  { method: 'GET', url: () => '/v2/storage/blob/list?container=documents', expected: all(200) },
+  {
+    method: 'POST',
+    url: () => '/v2/storage/blob',
+    body: () => ({ container: 'documents', filePath: '/documents/HAWK u8/None.pdf' }),
+    expected: all(404),
+  },
+  { method: 'POST', url: () => '/v2/admin/documents', expected: staffAdmin(400) },
+  {
+    method: 'DELETE',
+    url: () => '/v2/admin/documents?path=/documents/HAWK%20u8/None.pdf',
+    expected: staffAdmin(404),
+  },
   { method: 'GET', url: () => '/v2/users/me/searchHistory', expected: all(200) },
   {
     method: 'POST',

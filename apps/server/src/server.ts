@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { seedDemoIdentity, seedReferenceIdentity } from './demo/seed-identity.js';
 import { scheduleIdentityHousekeeping } from './identity/housekeeping.js';
 import { seedDemoDiagnostics } from './demo/seed-diagnostics.js';
+import { seedDemoDocuments } from './demo/seed-documents.js';
 import { defaultFleetSeed, seedDemoFleet } from './demo/seed-fleet.js';
 import { importFleetIntoHubSimulator } from './simulators/hub/pg-hub-remote-store.js';
 import { createFleetSimulator } from './simulators/fleet/fleet-simulator.js';
@@ -44,6 +45,13 @@ async function main(): Promise<void> {
       // SIMULATOR: the simulated hub starts out holding the fleet's remotes.
       await importFleetIntoHubSimulator(database.pool);
     }
+    // The document library of Resources: seconds, before the server answers.
+    await seedDemoDocuments({
+      documents: app.services.documents,
+      now: new Date(),
+      seed: config.demoFleet.seed,
+      log: app.log,
+    });
   } else {
     await seedReferenceIdentity(database.db, config.brand);
   }

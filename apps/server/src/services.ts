@@ -10,6 +10,7 @@ import {
   createJobsFeature,
   createMailFeature,
   createNotificationsFeature,
+  createResourcesFeature,
   createTelemetryFeature,
   type AppServices,
   type FeatureFactory,
@@ -71,9 +72,16 @@ export async function createSharedServices({
   const jobs = createJobsFeature(withAuthorize);
   const mail = createMailFeature(withAuthorize);
   const blobs = createFilesystemBlobStore(config.blobDir);
+  const resources = createResourcesFeature({ ...base, services: { authorize, blobs } });
   const diagnostics = createDiagnosticsFeature({
     ...base,
-    services: { authorize, deviceInScope: devices.deviceInScope, jobs: jobs.jobs, blobs },
+    services: {
+      authorize,
+      deviceInScope: devices.deviceInScope,
+      jobs: jobs.jobs,
+      blobs,
+      documents: resources.documents,
+    },
   });
 
   return {
@@ -90,6 +98,7 @@ export async function createSharedServices({
       mailer: mail.mailer,
       blobs,
       diagnostics: diagnostics.diagnostics,
+      documents: resources.documents,
     },
     providers: new Map<FeatureFactory, ServerFeature>([
       [createAccountsFeature, accounts],
@@ -98,6 +107,7 @@ export async function createSharedServices({
       [createDevicesFeature, devices],
       [createJobsFeature, jobs],
       [createMailFeature, mail],
+      [createResourcesFeature, resources],
       [createDiagnosticsFeature, diagnostics],
     ]),
     close: async () => {

@@ -41,6 +41,8 @@ export * from './device-features/device-features.js';
 export * from './tools/options-validation.js';
 export * from './diagnostics/diagnostics.js';
 export * from './diagnostics/diagnostic-series.js';
+export * from './resources/resources.js';
+export * from './resources/document-search.js';
 export * from './device-config/device-config.js';
 export * from './http/endpoint.js';
 export * from './http/openapi.js';

@@ -82,6 +82,10 @@ export function isStaffRole(role: RoleKey): boolean {
  * Network templates (spec 002 §6, §7): writing one (`saveNetworkTemplate`) belongs to the Admin
  * Network tab, so `network.templates` is held by Super User and the brand Admin only; loading a
  * beam's template on the device page (spec 001 §4) stays with `devices.hardware`.
+ *
+ * The document library (spec 002 §6, docs/decisions/040-document-library.md): every signed-in
+ * user reads it; `resources.manage` is adding, replacing and removing its files, the Super User
+ * and the brand Admin.
  */
 export const permissions = [
   'portal.access',
@@ -117,6 +121,7 @@ export const permissions = [
   'health.link',
   'errors.detailed',
   'network.templates',
+  'resources.manage',
 ] as const;
 /** A permission name of the role table; the only place permission names are defined. */
 export type Permission = (typeof permissions)[number];

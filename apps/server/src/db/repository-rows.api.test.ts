@@ -13,6 +13,7 @@ import { createJobsRepository } from '../features/jobs/index.js';
 import { createMetricsRepository } from '../features/metrics/index.js';
 import { createNotificationsRepository } from '../features/notifications/index.js';
 import { createReferenceRepository } from '../features/reference/index.js';
+import { createResourcesRepository } from '../features/resources/index.js';
 import { createSubscriptionsRepository } from '../features/subscriptions/index.js';
 import { createUsersRepository } from '../features/users/index.js';
 import { createZonesRepository } from '../features/zones/index.js';
@@ -443,6 +444,44 @@ describe('repository rows match the schema types', () => {
       .where(eq(fleet.diagnosticEntries.fileId, id!));
     expect(await repo.entries(id!)).toEqual(stored.map(({ fileId: _f, ...e }) => e));
     expect(await repo.entries(id!)).toEqual(entries);
+  });
+
+  it('reads the document library as Drizzle does (sizes past 2^31, tags, times)', async () => {
+    const repo = createResourcesRepository(ctx.database.pool);
+    const [user] = await drizzleRows(core.users, 'email');
+    const { row } = await repo.transaction((tx) =>
+      repo.upsert(tx, {
+        container: 'software-downloads',
+        path: '/software-downloads/Parity/image.swu',
+        fileName: 'image.swu',
+        title: 'Parity image',
+        description: null,
+        tags: ['parity', 'image'],
+        contentType: 'application/octet-stream',
+        fileSize: 3_000_000_000,
+        fileHash: 'b'.repeat(32),
+        modifiedOn: new Date('2026-11-22T12:00:00Z'),
+        content: '',
+        uploadedBy: user!.id,
+      }),
+    );
+    const [stored] = await ctx.database.db
+      .select()
+      .from(core.documents)
+      .where(eq(core.documents.id, row.id));
+    const {
+      content: _content,
+      searchVector: _vector,
+      uploadedBy: _uploadedBy,
+      createdAt: _createdAt,
+      updatedAt: _updatedAt,
+      ...columns
+    } = stored!;
+    expect(row).toEqual(columns);
+    expect(await repo.byPath(row.path)).toEqual(columns);
+    expect(await repo.list('software-downloads', '/software-downloads/Parity/', null, 10)).toEqual([
+      columns,
+    ]);
   });
 
   it('reads device components, hub networks and network templates as Drizzle does', async () => {

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -406,5 +408,52 @@ export const supportTickets = pgTable(
     uniqueIndex('support_tickets_number_idx').on(t.number),
     index('support_tickets_created_idx').on(t.createdAt, t.id),
     index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** PostgreSQL's full-text document type (read as its text form; only SQL reads it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The document library (spec 002 "Resources"; docs/decisions/040-document-library.md): one row
+ * per file of the `documents` and `software-downloads` containers, for listing and search. The
+ * bytes are in the blob store at the path without its leading slash. `content` is the text
+ * extracted from a PDF (capped); `search_vector` weighs title (A, with the file name's words),
+ * tags (B), description (C) and content (D), written by the repository with the row.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    container: text('container', { enum: ['documents', 'software-downloads'] }).notNull(),
+    /** `/{container}/{folders…}/{fileName}`. */
+    path: text('path').notNull(),
+    fileName: text('file_name').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    contentType: text('content_type').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** MD5 of the bytes, lower-case hex. */
+    fileHash: text('file_hash').notNull(),
+    modifiedOn: timestamp('modified_on', { withTimezone: true }).notNull(),
+    content: text('content').notNull().default(''),
+    searchVector: tsvector('search_vector').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The listing pages through a container (or a folder of it) by path.
+    uniqueIndex('documents_container_path_uq').on(t.container, t.path),
+    index('documents_search_idx').using('gin', t.searchVector),
+    // Any part of a file name or title (part numbers, words the text search would stem).
+    index('documents_file_name_trgm_idx').using('gin', sql`${t.fileName} gin_trgm_ops`),
+    index('documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('documents_container_check', sql`${t.container} in ('documents', 'software-downloads')`),
+    check('documents_path_check', sql`starts_with(${t.path}, '/' || ${t.container} || '/')`),
   ],
 );

@@ -12,6 +12,7 @@ import type { DiagnosticsPort } from './diagnostics/index.js';
 import type { JobsService } from './jobs/index.js';
 import type { Mailer } from './mail/index.js';
 import type { PublishNotification } from './notifications/index.js';
+import type { DocumentsPort } from './resources/index.js';
 import type { IngestionService } from './telemetry/index.js';
 
 /** Services shared across features, composed by services.ts (features never import each other). */
@@ -36,6 +37,8 @@ export interface AppServices {
   blobs: BlobStore;
   /** Diagnostic bundles' keyring and storage (the diagnostics feature's), e.g. for the demo. */
   diagnostics: DiagnosticsPort;
+  /** The document library (the resources feature's): signed downloads, search, the demo's files. */
+  documents: DocumentsPort;
 }
 
 /**

@@ -15,6 +15,7 @@ import { createMailFeature } from './mail/index.js';
 import { createMetricsFeature } from './metrics/index.js';
 import { createNotificationsFeature } from './notifications/index.js';
 import { createReferenceFeature } from './reference/index.js';
+import { createResourcesFeature } from './resources/index.js';
 import { createSearchFeature } from './search/index.js';
 import { createShellFeature } from './shell/index.js';
 import { createSubscriptionReportFeature } from './subscription-report/index.js';
@@ -33,6 +34,7 @@ export {
   createJobsFeature,
   createMailFeature,
   createNotificationsFeature,
+  createResourcesFeature,
   createTelemetryFeature,
 };
 
@@ -65,5 +67,6 @@ export const serverFeatures: readonly FeatureFactory[] = [
   createMailFeature,
   createSupportFeature,
   createToolsFeature,
+  createResourcesFeature,
   createDiagnosticsFeature,
 ];

@@ -6,6 +6,7 @@ import { healthPages } from '../features/health/pages';
 import { jobsPages } from '../features/jobs/pages';
 import { mailPages } from '../features/mail/pages';
 import { metricsPages } from '../features/metrics/pages';
+import { resourcesPages } from '../features/resources/pages';
 import { shellPages } from '../features/shell/pages';
 import { subscriptionsPages } from '../features/subscriptions/pages';
 import { supportPages } from '../features/support/pages';
@@ -35,4 +36,5 @@ export const featurePages: readonly FeaturePages[] = [
   mailPages,
   toolsPages,
   diagnosticsPages,
+  resourcesPages,
 ];

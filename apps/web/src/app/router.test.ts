@@ -71,3 +71,34 @@ describe('routeTree', () => {
     });
   });
 });
+
+describe('the Resources redirects (spec 000 §2.1, spec 002)', () => {
+  async function landing(path: string) {
+    const router = createRouter({
+      routeTree,
+      context: { queryClient: new QueryClient() },
+      history: createMemoryHistory({ initialEntries: [path] }),
+    });
+    await router.load();
+    return router.state.location;
+  }
+
+  it('sends /documentation and below to /resources, /software and below to the SOFTWARE topic', async () => {
+    expect((await landing('/documentation/anything/here')).pathname).toBe('/resources');
+    const software = await landing('/software/whatever');
+    expect(software.pathname).toBe('/resources/topic');
+    expect(software.search).toEqual({ rootDir: '/documents/SOFTWARE' });
+  });
+
+  it("sends /software/download?path= to the file's download page in the software container", async () => {
+    const page = await landing(
+      '/software/download?path=HAWK%20u8%2F5.3.0%2Fhawk-u8-firmware-5.3.0.swu',
+    );
+    expect(page.pathname).toBe('/resources/download');
+    expect(page.search).toEqual({
+      path: '/software-downloads/HAWK u8/5.3.0/hawk-u8-firmware-5.3.0.swu',
+    });
+    const full = await landing('/software/download?path=%2Fsoftware-downloads%2FTools%2Fa.zip');
+    expect(full.search).toEqual({ path: '/software-downloads/Tools/a.zip' });
+  });
+});

@@ -138,9 +138,31 @@ function buildPublicRoutes(): AnyRoute[] {
     });
 }
 
+/**
+ * spec 002: "Software downloads use /software/download?path=": the path of a file of the
+ * software-downloads container, with or without the container's name in front.
+ */
+function softwareDownloadPath(path: unknown): string {
+  const given = typeof path === 'string' ? path.trim() : '';
+  if (given.startsWith('/software-downloads/')) return given;
+  return `/software-downloads/${given.replace(/^\/+/, '')}`;
+}
+
 // spec 000 §2.1: /documentation and /documentation/* -> /resources,
-// /software/* -> /resources/topic?rootDir=/documents/SOFTWARE.
+// /software/* -> /resources/topic?rootDir=/documents/SOFTWARE, /software/download?path= -> the
+// file's download page.
 const redirectRoutes = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/software/download',
+    beforeLoad: ({ search }) => {
+      throw redirect({
+        to: '/resources/download',
+        search: { path: softwareDownloadPath((search as { path?: unknown }).path) },
+        replace: true,
+      });
+    },
+  }),
   ...['/documentation', '/documentation/$'].map((path) =>
     createRoute({
       getParentRoute: () => rootRoute,

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  DOCUMENT_CONTAINERS,
+  RESOURCES_LIMITS,
+  RESOURCES_MESSAGES,
+} from '../resources/resources.js';
 
 /**
  * Diagnostic bundles (spec 001 §2 Diagnostics, Tools > Diagnostics Upload, the diagnostic
@@ -192,10 +197,19 @@ export const diagnosticPathSchema = z
 
 export const diagnosticDownloadQuerySchema = z.object({ path: diagnosticPathSchema });
 
-/** `POST /v2/storage/blob` (spec 001 §7): a short-lived signed URL of a stored file, as text. */
+/**
+ * `POST /v2/storage/blob` (spec 001 §7, spec 002 §7): a short-lived signed URL of a stored file,
+ * as text. `filePath` is `{antennaSerial}/{fileName}` in the diagnostics container, a library
+ * path (`/documents/…`, `/software-downloads/…`, resources.ts) in the document containers.
+ */
 export const storageBlobUrlBodySchema = z.object({
-  container: z.enum(['diagnostics']),
-  filePath: diagnosticPathSchema,
+  container: z.enum(['diagnostics', ...DOCUMENT_CONTAINERS], {
+    error: RESOURCES_MESSAGES.containerNotRecognized,
+  }),
+  filePath: z
+    .string()
+    .min(1, DIAGNOSTICS_MESSAGES.download.invalidPath)
+    .max(RESOURCES_LIMITS.maxPathLength, DIAGNOSTICS_MESSAGES.download.invalidPath),
   /** True: the URL opens the file inline; false: it downloads as an attachment. */
   view: z.boolean().default(false),
 });

@@ -89,18 +89,28 @@ export const diagnosticsEndpoints = {
   blobUrl: endpoint({
     method: 'POST',
     path: '/v2/storage/blob',
-    tags: ['diagnostics'],
+    tags: ['diagnostics', 'resources'],
     summary: 'A signed, short-lived URL of a stored file (text)',
-    description: `The URL is valid for ${L.signedUrlSeconds} s and needs no bearer token.`,
-    access: object,
+    description:
+      `The URL is valid for ${L.signedUrlSeconds} s and needs no bearer token. The diagnostics ` +
+      `container needs diagnostics.upload (a file outside the caller's accounts is 404, then ` +
+      `403); the document containers (documents, software-downloads) are every signed-in ` +
+      `user's: 400 "Storage container not recognized.", "Invalid path." or "Invalid file name." ` +
+      `for a path that cannot be a file of the container, 404 "File not found" for one no file ` +
+      `has. \`view\`: PDFs and images open inline, every other file downloads.`,
+    access: {
+      kind: 'rule',
+      rule: 'diagnostics.upload for the diagnostics container (checked on the file); any signed-in user for documents and software-downloads',
+      permissions: ['diagnostics.upload'],
+    },
     body: storageBlobUrlBodySchema,
     responses: { 200: media('text/plain', 'The signed URL') },
   }),
   signedBlob: endpoint({
     method: 'GET',
     path: '/v2/storage/blob/signed',
-    tags: ['diagnostics'],
-    summary: 'A stored file through a signed URL of POST /v2/storage/blob',
+    tags: ['diagnostics', 'resources'],
+    summary: 'A stored file through a signed URL of POST /v2/storage/blob (any container)',
     description: '403 for a token that is forged, altered or expired.',
     access: { kind: 'public' },
     query: signedBlobQuerySchema,

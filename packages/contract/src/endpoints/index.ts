@@ -16,6 +16,7 @@ import { mailEndpoints } from './mail.js';
 import { metricsEndpoints } from './metrics.js';
 import { notificationsEndpoints } from './notifications.js';
 import { referenceEndpoints } from './reference.js';
+import { resourcesEndpoints } from './resources.js';
 import { searchEndpoints } from './search.js';
 import { shellEndpoints } from './shell.js';
 import { subscriptionChangesEndpoints } from './subscription-changes.js';
@@ -45,6 +46,7 @@ export { mailEndpoints } from './mail.js';
 export { metricsEndpoints } from './metrics.js';
 export { notificationsEndpoints } from './notifications.js';
 export { referenceEndpoints } from './reference.js';
+export { resourcesEndpoints } from './resources.js';
 export { searchEndpoints } from './search.js';
 export { shellEndpoints } from './shell.js';
 export { subscriptionChangesEndpoints } from './subscription-changes.js';
@@ -78,6 +80,7 @@ export const api = {
   metrics: metricsEndpoints,
   notifications: notificationsEndpoints,
   reference: referenceEndpoints,
+  resources: resourcesEndpoints,
   search: searchEndpoints,
   shell: shellEndpoints,
   subscriptions: subscriptionsEndpoints,

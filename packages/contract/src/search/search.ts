@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import {
+  DOCUMENT_SEARCH_MAX_RESULTS,
+  documentSearchResultsSchema,
+} from '../resources/document-search.js';
 
 /**
  * Global search (spec 000 §2.7, §5, §7, §9; docs/decisions/032-global-search.md): the top
- * bar's autocomplete over the devices, remotes and subscriptions the caller may see.
+ * bar's autocomplete over the devices, remotes and subscriptions the caller may see and the
+ * document library; with `maxResults`, the document search of the Resources pages (spec 002 §7;
+ * docs/decisions/040-document-library.md).
  */
 
 /** Terms shorter than this show the history and recent results instead (spec 000 §5, §9). */
@@ -16,20 +22,28 @@ export const SEARCH_MAX_TAKE = 50;
 /** The longest term: longer than any name, serial or subscription number. */
 export const SEARCH_TERM_MAX_LENGTH = 100;
 
-export const searchQuerySchema = z.object({
-  searchTerm: z
-    .string()
-    .trim()
-    .min(
-      SEARCH_MIN_TERM_LENGTH,
-      `The search term must have at least ${SEARCH_MIN_TERM_LENGTH} characters.`,
-    )
-    .max(
-      SEARCH_TERM_MAX_LENGTH,
-      `The search term must have at most ${SEARCH_TERM_MAX_LENGTH} characters.`,
-    ),
-  take: z.coerce.number().int().min(1).max(SEARCH_MAX_TAKE).default(SEARCH_AUTOCOMPLETE_TAKE),
-});
+export const searchQuerySchema = z
+  .object({
+    searchTerm: z
+      .string()
+      .trim()
+      .min(
+        SEARCH_MIN_TERM_LENGTH,
+        `The search term must have at least ${SEARCH_MIN_TERM_LENGTH} characters.`,
+      )
+      .max(
+        SEARCH_TERM_MAX_LENGTH,
+        `The search term must have at most ${SEARCH_TERM_MAX_LENGTH} characters.`,
+      ),
+    /** Results per group of the autocomplete (10 when neither this nor maxResults is sent). */
+    take: z.coerce.number().int().min(1).max(SEARCH_MAX_TAKE).optional(),
+    /** The document search (spec 002 §7): at most this many documents, with highlights. */
+    maxResults: z.coerce.number().int().min(1).max(DOCUMENT_SEARCH_MAX_RESULTS).optional(),
+  })
+  .refine((q) => q.take === undefined || q.maxResults === undefined, {
+    path: ['maxResults'],
+    message: 'Send take (the grouped search) or maxResults (the document search), not both.',
+  });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** What a device result matched when it is not its name. */
@@ -68,8 +82,25 @@ export type SearchSubscriptionResult = z.infer<typeof searchSubscriptionResultSc
  * one that contains it; names in natural order within each. A group the caller's role may not
  * see is empty.
  */
+/** A document of the library found by its title, file name, tags, description or text. */
+export const searchDocResultSchema = z.object({
+  filePath: z.string(),
+  title: z.string(),
+  fileName: z.string(),
+});
+export type SearchDocResult = z.infer<typeof searchDocResultSchema>;
+
 export const searchResultsSchema = z.object({
   devices: z.array(searchDeviceResultSchema),
   subscriptions: z.array(searchSubscriptionResultSchema),
+  /** Best match first, one per file name (every signed-in user sees the library). */
+  docs: z.array(searchDocResultSchema),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/**
+ * `GET /v2/search`: the groups, or with `maxResults` the document search's results (spec 000
+ * §7 names both calls on the one path).
+ */
+export const searchResponseSchema = z.union([searchResultsSchema, documentSearchResultsSchema]);
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -25,7 +25,7 @@ function send(reply: FastifyReply, file: BundleDownload): FastifyReply {
     .header('Content-Length', String(file.size))
     .header('Cache-Control', 'no-store')
     .header('X-Content-Type-Options', 'nosniff')
-    .type(BUNDLE_CONTENT_TYPE)
+    .type(file.contentType ?? BUNDLE_CONTENT_TYPE)
     .send(file.stream);
 }
 

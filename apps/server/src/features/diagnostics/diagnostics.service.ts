@@ -17,6 +17,8 @@ import {
   type EndpointDefinition,
   type PostReport,
   type StorageBlobUrlBody,
+  RESOURCES_MESSAGES,
+  isDocumentContainer,
 } from '@aerie/contract';
 import { BlobNotFoundError, type BlobStore } from '../../adapters/blob-store.js';
 import type { AccessRule, Authorize, Grant } from '../../plugins/authorization.js';
@@ -28,6 +30,7 @@ import {
   NotFoundError,
 } from '../../plugins/errors.js';
 import type { DeviceInScope } from '../../plugins/tenancy.js';
+import type { AppServices } from '../feature.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import { presentDiagnosticFile } from './diagnostics.presenter.js';
 import type { DiagnosticFileRow, DiagnosticsRepository } from './diagnostics.repository.js';
@@ -60,16 +63,20 @@ export interface DiagnosticsServiceDeps {
   urlKey: () => Promise<Buffer>;
   /** The portal's public address: signed URLs start with it. */
   publicUrl: string;
+  /** The document library, whose containers the signed URLs serve too (decision 040). */
+  documents: Pick<AppServices['documents'], 'fileAt' | 'open'>;
   now?: () => number;
 }
 
-/** A stored bundle to send: its name, size and bytes. */
+/** A stored file to send: its name, size and bytes (a bundle, or a file of the library). */
 export interface BundleDownload {
   fileName: string;
   size: number;
   stream: Readable;
   /** Inline (a signed URL's `view`) or an attachment. */
   inline: boolean;
+  /** The library file's type; a bundle's is BUNDLE_CONTENT_TYPE. */
+  contentType?: string;
 }
 
 /** The report types of spec 001 §2, by route value; the log search comes with issue 19. */
@@ -90,6 +97,13 @@ const ENABLED_REPORTS: ReadonlySet<DiagnosticReportRoute> = new Set([
 ]);
 
 const rule = (endpoint: EndpointDefinition): AccessRule => endpoint.access as AccessRule;
+
+/** `POST /v2/storage/blob` for the diagnostics container: the role is checked on the file. */
+const DIAGNOSTIC_FILE_RULE: AccessRule = {
+  kind: 'permission',
+  permission: 'diagnostics.upload',
+  check: 'object',
+};
 
 /**
  * Reading stored diagnostic files (spec 001 §5, §7; decision 039). Every file is looked up
@@ -173,23 +187,41 @@ export function createDiagnosticsService(deps: DiagnosticsServiceDeps) {
       return open(await fileAt(grant, path, serial, 'path'), false);
     },
 
-    /** `POST /v2/storage/blob`: a signed URL of a stored bundle, valid L.signedUrlSeconds. */
+    /**
+     * `POST /v2/storage/blob`: a signed URL of a stored bundle or a file of the library, valid
+     * L.signedUrlSeconds. A library file is every signed-in user's; the token names it by id.
+     */
     async blobUrl(principal: Principal, body: StorageBlobUrlBody): Promise<string> {
-      const grant = await deps.authorize(principal, rule(api.diagnostics.blobUrl));
-      const serial = body.filePath.slice(0, Math.max(0, body.filePath.indexOf('/')));
-      const file = await fileAt(grant, body.filePath, serial, 'filePath');
-      const token = signBlobToken(await deps.urlKey(), {
-        container: 'diagnostics',
-        path: `${file.antennaSerial}/${file.fileName}`,
-        view: body.view ?? false,
-        expiresAt: Math.floor(now() / 1000) + L.signedUrlSeconds,
-      });
+      const expiresAt = Math.floor(now() / 1000) + L.signedUrlSeconds;
+      const view = body.view ?? false;
+      let claims;
+      if (isDocumentContainer(body.container)) {
+        await deps.authorize(principal, { kind: 'signedIn' });
+        const file = await deps.documents.fileAt(body.container, body.filePath, 'filePath');
+        claims = { container: body.container, path: file.id, view, expiresAt };
+      } else {
+        const grant = await deps.authorize(principal, DIAGNOSTIC_FILE_RULE);
+        const serial = body.filePath.slice(0, Math.max(0, body.filePath.indexOf('/')));
+        const file = await fileAt(grant, body.filePath, serial, 'filePath');
+        claims = {
+          container: 'diagnostics',
+          path: `${file.antennaSerial}/${file.fileName}`,
+          view,
+          expiresAt,
+        };
+      }
+      const token = signBlobToken(await deps.urlKey(), claims);
       return `${deps.publicUrl}${api.diagnostics.signedBlob.path}?token=${token}`;
     },
 
     /** `GET /v2/storage/blob/signed`: the file of a valid token; 403 for any other token. */
     async signedBlob(token: string): Promise<BundleDownload> {
       const claims = verifyBlobToken(await deps.urlKey(), token, now());
+      if (claims && isDocumentContainer(claims.container)) {
+        const file = await deps.documents.open(claims.path, claims.view);
+        if (!file) throw new NotFoundError(RESOURCES_MESSAGES.documentNotFound);
+        return file;
+      }
       const at = claims?.container === 'diagnostics' ? parseStoragePath(claims.path) : null;
       if (!claims || !at) throw new ForbiddenError(S.invalidLink);
       const file = await repo.byName({ all: true }, at.antennaSerial, at.fileName);

@@ -48,8 +48,10 @@ export function createDiagnosticsFeature({
   pool,
   config,
   log,
-  services: { authorize, deviceInScope, jobs, blobs },
-}: FeatureContext<'authorize' | 'deviceInScope' | 'jobs' | 'blobs'>): ServerFeature & {
+  services: { authorize, deviceInScope, jobs, blobs, documents },
+}: FeatureContext<
+  'authorize' | 'deviceInScope' | 'jobs' | 'blobs' | 'documents'
+>): ServerFeature & {
   diagnostics: DiagnosticsPort;
 } {
   const keyring = memo(() => loadBundleKeyring(pool, config.diagnostics.keyring));
@@ -89,6 +91,7 @@ export function createDiagnosticsFeature({
     series,
     urlKey,
     publicUrl: config.publicUrl,
+    documents,
   });
   async function resumeUnfinished(): Promise<number> {
     // An upload takes minutes at most: staged bytes an hour old belong to no running upload

@@ -1,6 +1,12 @@
-import type { SearchDeviceResult, SearchQuery, SearchResults } from '@aerie/contract';
+import {
+  SEARCH_AUTOCOMPLETE_TAKE,
+  type SearchDeviceResult,
+  type SearchQuery,
+  type SearchResponse,
+} from '@aerie/contract';
 import { can, type Authorize } from '../../plugins/authorization.js';
 import type { Principal } from '../../plugins/auth.js';
+import type { AppServices } from '../feature.js';
 import type { DeviceSearchRow, SearchRepository } from './search.repository.js';
 
 function presentDevice(row: DeviceSearchRow): SearchDeviceResult {
@@ -15,20 +21,30 @@ function presentDevice(row: DeviceSearchRow): SearchDeviceResult {
   };
 }
 
-export function createSearchService(repo: SearchRepository, authorize: Authorize) {
+export function createSearchService(
+  repo: SearchRepository,
+  authorize: Authorize,
+  documents: Pick<AppServices['documents'], 'suggest' | 'search'>,
+) {
   return {
     /**
      * `GET /v2/search`: each group only for a role that may see it, and only within the
-     * caller's accounts.
+     * caller's accounts; the document library is every signed-in user's. With `maxResults`,
+     * the document search alone (spec 002 §7).
      */
-    async autocomplete(principal: Principal, query: SearchQuery): Promise<SearchResults> {
-      const { searchTerm, take } = query;
+    async autocomplete(principal: Principal, query: SearchQuery): Promise<SearchResponse> {
+      const { searchTerm, maxResults } = query;
       const { scope } = await authorize(principal, { kind: 'signedIn' });
-      const [devices, subscriptions] = await Promise.all([
+      if (maxResults !== undefined) {
+        return { documents: await documents.search(searchTerm, maxResults) };
+      }
+      const take = query.take ?? SEARCH_AUTOCOMPLETE_TAKE;
+      const [devices, subscriptions, docs] = await Promise.all([
         can(principal, 'devices.view') ? repo.devices(scope, searchTerm, take) : [],
         can(principal, 'subscriptions.view') ? repo.subscriptions(scope, searchTerm, take) : [],
+        documents.suggest(searchTerm, take),
       ]);
-      return { devices: devices.map(presentDevice), subscriptions };
+      return { devices: devices.map(presentDevice), subscriptions, docs };
     },
   };
 }

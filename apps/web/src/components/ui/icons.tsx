@@ -42,7 +42,9 @@ export type IconName =
   | 'resize'
   | 'calendar'
   | 'copy'
-  | 'hourglass';
+  | 'hourglass'
+  | 'folder'
+  | 'file';
 
 const paths: Record<IconName, string[]> = {
   home: ['M5 12H3l9-9 9 9h-2', 'M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7', 'M10 21v-6h4v6'],
@@ -133,6 +135,8 @@ const paths: Record<IconName, string[]> = {
   grip: ['M9 6h.01', 'M15 6h.01', 'M9 12h.01', 'M15 12h.01', 'M9 18h.01', 'M15 18h.01'],
   resize: ['M20 14v6h-6', 'M20 20l-7-7', 'M4 10V4h6'],
   copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
+  folder: ['M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z'],
+  file: ['M6 3h8l4 4v14H6z', 'M14 3v4h4', 'M9 12h6', 'M9 16h6'],
   hourglass: [
     'M6 3h12',
     'M6 21h12',

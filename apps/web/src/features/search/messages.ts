@@ -1,7 +1,7 @@
 /** User-visible strings of global search (spec 000 §2.7; quoted texts kept verbatim). */
 export const searchMessages = {
-  label: 'Search devices and subscriptions',
-  placeholder: 'Search devices, serials, subscriptions',
+  label: 'Search devices, subscriptions and documents',
+  placeholder: 'Search devices, serials, subscriptions, documents',
   /** The shortcut that focuses the box, as the box shows it. */
   shortcutHint: '/',
   open: 'Search',
@@ -14,6 +14,7 @@ export const searchMessages = {
   recentResults: 'Recent results',
   devices: 'Devices',
   subscriptions: 'Subscriptions',
+  docs: 'Documents',
   typeMore: 'Type at least 3 characters to search.',
   kinds: {
     device: 'Device',

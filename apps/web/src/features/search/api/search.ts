@@ -2,13 +2,16 @@ import { SEARCH_AUTOCOMPLETE_TAKE, searchEndpoints, type SearchResults } from '@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
-/** `GET /v2/search?searchTerm=&take=10` (runAutoSearch, spec 000 §7). */
-export function getSearchResults(term: string, signal?: AbortSignal): Promise<SearchResults> {
-  return callApi(
+/** `GET /v2/search?searchTerm=&take=10` (runAutoSearch, spec 000 §7): the groups. */
+export async function getSearchResults(term: string, signal?: AbortSignal): Promise<SearchResults> {
+  const answer = await callApi(
     searchEndpoints.autocomplete,
     { query: { searchTerm: term, take: SEARCH_AUTOCOMPLETE_TAKE } },
     signal ? { signal } : {},
   );
+  // Only a call with maxResults answers the document search's shape.
+  if ('documents' in answer) throw new Error('The search answered documents, not groups.');
+  return answer;
 }
 
 export function searchResultsQueryOptions(term: string) {

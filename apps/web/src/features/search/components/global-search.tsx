@@ -119,7 +119,8 @@ export function GlobalSearch() {
     setText('');
     close();
     inputRef.current?.blur();
-    void navigate({ to: resultPath(option.result) });
+    // An address with a query (a document's download page) is a whole href, not a route path.
+    void navigate({ href: resultPath(option.result) });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

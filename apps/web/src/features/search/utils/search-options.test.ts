@@ -62,13 +62,28 @@ describe('global search options', () => {
         },
       ],
       subscriptions: [{ id, name: 'Maritime 50 GB', subscriptionNumber: 'SUB-1' }],
+      docs: [
+        {
+          filePath: '/documents/HAWK u8/Installation/120-00101-001-revD.pdf',
+          title: 'HAWK u8 Installation Guide',
+          fileName: '120-00101-001-revD.pdf',
+        },
+      ],
     });
-    expect(sections.map((s) => s.label)).toEqual(['Devices', 'Subscriptions']);
+    expect(sections.map((s) => s.label)).toEqual(['Devices', 'Subscriptions', 'Documents']);
     expect(flatOptions(sections)).toMatchObject([
       { result: { type: 'remote', id, name: 'Camp 2' }, detail: `Remote ID ${id}` },
       { result: { type: 'subscription', id, name: 'Maritime 50 GB' }, detail: 'SUB-1' },
+      {
+        result: {
+          type: 'doc',
+          id: '/documents/HAWK u8/Installation/120-00101-001-revD.pdf',
+          name: 'HAWK u8 Installation Guide',
+        },
+        detail: '120-00101-001-revD.pdf',
+      },
     ]);
-    expect(resultSections({ devices: [], subscriptions: [] })).toEqual([]);
+    expect(resultSections({ devices: [], subscriptions: [], docs: [] })).toEqual([]);
   });
 
   it('walks the options with the arrow keys, wrapping at both ends', () => {

@@ -74,34 +74,38 @@ export function historySections(history: string[], recent: RecentResult[]): Sear
   return sections;
 }
 
-/** The results of a search by group: devices (and remotes), then subscriptions. */
+/** A group of results as a section of the list (none when the group is empty). */
+function resultGroup<T>(
+  key: string,
+  label: string,
+  items: readonly T[],
+  toResult: (item: T) => { result: RecentResult; detail: string | null },
+): SearchSection[] {
+  if (items.length === 0) return [];
+  const options: SearchOption[] = items.map((item) => {
+    const { result, detail } = toResult(item);
+    return { kind: 'result', key: `${result.type}:${result.id}`, result, detail };
+  });
+  return [{ key, label, options }];
+}
+
+/** The results of a search by group: devices (and remotes), subscriptions, then documents. */
 export function resultSections(results: SearchResults): SearchSection[] {
-  const sections: SearchSection[] = [];
-  if (results.devices.length > 0) {
-    sections.push({
-      key: 'devices',
-      label: m.devices,
-      options: results.devices.map((device) => ({
-        kind: 'result',
-        key: `${device.type}:${device.id}`,
-        result: { type: device.type, id: device.id, name: device.name },
-        detail: matchDetail(device.match),
-      })),
-    });
-  }
-  if (results.subscriptions.length > 0) {
-    sections.push({
-      key: 'subscriptions',
-      label: m.subscriptions,
-      options: results.subscriptions.map((subscription) => ({
-        kind: 'result',
-        key: `subscription:${subscription.id}`,
-        result: { type: 'subscription', id: subscription.id, name: subscription.name },
-        detail: subscription.subscriptionNumber,
-      })),
-    });
-  }
-  return sections;
+  return [
+    ...resultGroup('devices', m.devices, results.devices, (device) => ({
+      result: { type: device.type, id: device.id, name: device.name },
+      detail: matchDetail(device.match),
+    })),
+    ...resultGroup('subscriptions', m.subscriptions, results.subscriptions, (subscription) => ({
+      result: { type: 'subscription', id: subscription.id, name: subscription.name },
+      detail: subscription.subscriptionNumber,
+    })),
+    // A document's id is its path: the download page opens it (spec 000 §2.7).
+    ...resultGroup('docs', m.docs, results.docs, (doc) => ({
+      result: { type: 'doc', id: doc.filePath, name: doc.title },
+      detail: doc.fileName,
+    })),
+  ];
 }
 
 /** The options in the order the arrow keys walk them. */
