@@ -224,7 +224,7 @@ describe('devices service: 404 outside the caller’s accounts, then 403', () =>
     expect(device).toMatchObject({ id: 'child', name: 'Northern Star', accountId: CHILD_ACCOUNT });
     expect(renamed).toEqual(['child']);
     // The list's kept totals and text matches are read again.
-    expect(caches.cleared).toEqual(['device']);
+    expect(caches.cleared).toEqual(['device', 'search']);
   });
 });
 

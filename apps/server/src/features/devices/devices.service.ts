@@ -199,9 +199,9 @@ export function createDevicesService(
       grant.found(await repo.findById(grant.scope, id), NOT_FOUND);
       // Gone between the two statements: still 404.
       const renamed = await repo.rename(grant.scope, id, name);
-      // A name moves the device in the list's order and in or out of its text matches: what
-      // the list keeps (totals, matches) is read again, on every instance.
-      if (renamed) await caches.clear('device');
+      // A name moves the device in the list's order and in or out of its text matches and the
+      // top bar's answers: what they keep is read again, on every instance.
+      if (renamed) await Promise.all([caches.clear('device'), caches.clear('search')]);
       const rows = renamed ? await repo.findById(grant.scope, id) : null;
       return deviceForRole(presentDevice(grant.found(rows, NOT_FOUND)), principal.role);
     },

@@ -9,13 +9,18 @@ import { createSearchService } from './search.service.js';
  * Global search (spec 000 §2.7; docs/decisions/032-global-search.md) and the document search
  * (spec 002 §7; decision 040), whose documents the resources feature finds.
  */
-export const createSearchFeature: FeatureFactory<'authorize' | 'documents'> = ({
+export const createSearchFeature: FeatureFactory<'authorize' | 'documents' | 'caches'> = ({
   pool,
   database,
   services,
 }) => {
   const repo = createSearchRepository(pool, { preparedStatements: database.kind === 'postgres' });
-  const service = createSearchService(repo, services.authorize, services.documents);
+  const service = createSearchService(
+    repo,
+    services.authorize,
+    services.documents,
+    services.caches,
+  );
   const routes: FastifyPluginAsync = async (app) => {
     route(app, api.search.autocomplete, async (request) =>
       service.autocomplete(request.principal(), request.query),

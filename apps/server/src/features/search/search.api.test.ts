@@ -224,3 +224,38 @@ describe('GET /v2/search: terms match literally', () => {
     );
   });
 });
+
+describe('GET /v2/search: answers kept for a few seconds (the search cache)', () => {
+  it('answers a term again from the cache, and anew after a rename or a cache clear', async () => {
+    const account = await accountId(api, 'Northwind Maritime');
+    const [row] = await api.rows<{ id: string }>(
+      `insert into devices (account_id, name) values ($1, 'Quillwort Alpha') returning id`,
+      [account],
+    );
+    const id = row!.id;
+    const names = async () =>
+      (await search('accountAdmin', 'Quillwort')).devices.map((d) => d.name);
+    expect(await names()).toEqual(['Quillwort Alpha']);
+    // A change the portal did not make shows after the search cache is cleared (or within 10 s).
+    await api.rows(`update devices set name = 'Quillwort Beta' where id = $1`, [id]);
+    expect(await names()).toEqual(['Quillwort Alpha']);
+    const cleared = await api.call('superUser', 'POST', '/v2/admin/cache/search');
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await names()).toEqual(['Quillwort Beta']);
+    // A rename through the portal shows at once.
+    const renamed = await api.call('accountAdmin', 'PUT', `/v2/devices/${id}`, {
+      body: { name: 'Quillwort Gamma' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await names()).toEqual(['Quillwort Gamma']);
+    // Another scope's answer for the same term is its own.
+    expect((await search('credentialed', 'Quillwort')).devices.map((d) => d.id)).toEqual([id]);
+    const other = await api.rows<{ id: string }>(
+      `select id from accounts where id not in (${NORTHWIND_TREE}) and kind = 'customer' limit 1`,
+    );
+    await api.rows(`update devices set account_id = $1 where id = $2`, [other[0]!.id, id]);
+    await api.call('superUser', 'POST', '/v2/admin/cache/search');
+    expect((await search('accountAdmin', 'Quillwort')).devices).toEqual([]);
+    expect((await search('superUser', 'Quillwort')).devices.map((d) => d.id)).toEqual([id]);
+  });
+});

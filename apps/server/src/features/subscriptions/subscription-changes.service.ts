@@ -58,8 +58,11 @@ export function createSubscriptionChangesService({
   brand,
 }: SubscriptionChangesDeps) {
   const actor = (principal: Principal) => ({ userId: principal.userId });
-  /** After a change the list's counts may count differently: they are counted again. */
-  const listsChanged = () => caches.clear('subscription');
+  /**
+   * After a change the list's counts may count differently and the top bar's answers may name
+   * another account or description: both are read again.
+   */
+  const listsChanged = () => Promise.all([caches.clear('subscription'), caches.clear('search')]);
 
   /** The caller's scope once the subscription is found in it (404), then the role (403). */
   async function target(principal: Principal, rule: AccessRule, id: string): Promise<AccountScope> {
