@@ -1,0 +1,285 @@
+import { isWordByte } from './char-set.js';
+import {
+  ASSERT_BOL,
+  ASSERT_EOL,
+  ASSERT_WORD,
+  OP_ASSERT,
+  OP_BYTE,
+  OP_MATCH,
+  OP_SPLIT,
+  type Program,
+} from './program.js';
+
+/** Transition table values below zero. */
+const UNKNOWN = -1;
+/** The line matched before the byte that led here. */
+export const DFA_MATCH = -2;
+/** No match can follow in this line. */
+export const DFA_DEAD = -3;
+
+const FLAG_PREV_WORD = 1;
+const FLAG_AT_START = 2;
+
+/** States cached at once by default: 1 KiB of transitions each. */
+export const DEFAULT_DFA_STATES = 4096;
+
+/**
+ * A lazily built DFA deciding whether a line holds a match (RE2's approach): a state is a set
+ * of program positions (plus whether the previous byte was a word byte, and whether it is the
+ * line's start, for the assertions), built the first time a byte leads to it and cached in a
+ * table of 256 transitions, so most bytes cost one table load. Work is linear in the line's
+ * length whatever the pattern: each byte creates at most one state, in time linear in the
+ * program. The cache is bounded: when it is full it is cleared and built again from the
+ * current state (`resets` counts it).
+ *
+ * Unanchored: every position of the line may start a match (the start is added to each
+ * state's closure) unless every match must begin at the line's start (`^…`), when states empty
+ * out and the line is left early (DEAD).
+ */
+export class LazyDfa {
+  private trans: Int32Array;
+  private eol: Int8Array;
+  private readonly cores: Int32Array[] = [];
+  private readonly flags: number[] = [];
+  private readonly byKey = new Map<string, number>();
+  private readonly unanchored: boolean;
+  private readonly trackWords: boolean;
+  // Scratch: a sparse set for closures and one for the next core, and a stack.
+  private readonly seen: Int32Array;
+  private gen = 1;
+  private readonly stack: Int32Array;
+  private readonly bytePcs: Int32Array;
+  private readonly nextSeen: Int32Array;
+  private readonly nextList: Int32Array;
+  private nextGen = 1;
+  /** The start state (premultiplied index), rebuilt after a reset. */
+  private start: number;
+  /** States created and cache resets since the DFA was made, for the fallback heuristics. */
+  statesCreated = 0;
+  resets = 0;
+
+  constructor(
+    private readonly prog: Program,
+    private readonly capacity = DEFAULT_DFA_STATES,
+  ) {
+    // The table grows as states are made, up to the capacity (most patterns need a few dozen).
+    const initial = Math.min(capacity, 16);
+    this.trans = new Int32Array(initial * 256).fill(UNKNOWN);
+    this.eol = new Int8Array(initial).fill(-1);
+    const n = prog.size;
+    this.seen = new Int32Array(n);
+    this.stack = new Int32Array(n * 2 + 2);
+    this.bytePcs = new Int32Array(n);
+    this.nextSeen = new Int32Array(n);
+    this.nextList = new Int32Array(n);
+    this.trackWords = prog.hasAssertions;
+    this.unanchored = !this.startNeedsLineStart();
+    this.start = this.intern(Int32Array.of(prog.start), prog.hasAssertions ? FLAG_AT_START : 0);
+  }
+
+  /** Whether every path from the start meets `^` before consuming a byte or matching. */
+  private startNeedsLineStart(): boolean {
+    const { op, x, y } = this.prog;
+    const seen = new Set<number>();
+    const stack = [this.prog.start];
+    while (stack.length > 0) {
+      const pc = stack.pop() as number;
+      if (seen.has(pc)) continue;
+      seen.add(pc);
+      const o = op[pc];
+      if (o === OP_SPLIT) stack.push(x[pc] as number, y[pc] as number);
+      else if (o === OP_ASSERT) {
+        if (x[pc] !== ASSERT_BOL) stack.push(y[pc] as number);
+      } else return false;
+    }
+    return true;
+  }
+
+  /** The state of `core` and `flags` (premultiplied index), created when new. */
+  private intern(core: Int32Array, flags: number): number {
+    const key = `${flags}:${core.join(',')}`;
+    const known = this.byKey.get(key);
+    if (known !== undefined) return known * 256;
+    if (this.cores.length >= this.capacity) this.clear();
+    const id = this.cores.length;
+    if (id >= this.eol.length) this.grow();
+    this.cores.push(core);
+    this.flags.push(flags);
+    this.byKey.set(key, id);
+    this.statesCreated++;
+    return id * 256;
+  }
+
+  private grow(): void {
+    const n = Math.min(this.capacity, this.eol.length * 2);
+    const trans = new Int32Array(n * 256).fill(UNKNOWN);
+    trans.set(this.trans);
+    const eol = new Int8Array(n).fill(-1);
+    eol.set(this.eol);
+    this.trans = trans;
+    this.eol = eol;
+  }
+
+  private clear(): void {
+    this.trans.fill(UNKNOWN, 0, this.cores.length * 256);
+    this.eol.fill(-1, 0, this.cores.length);
+    this.cores.length = 0;
+    this.flags.length = 0;
+    this.byKey.clear();
+    this.resets++;
+  }
+
+  /**
+   * The closure of a state given what follows (`next`: a byte, or -1 for the line's end):
+   * the byte-consuming positions go to `bytePcs` (count returned), -1 - count when MATCH is
+   * reached.
+   */
+  private closure(core: Int32Array, flags: number, next: number): number {
+    const { op, x, y } = this.prog;
+    const stack = this.stack;
+    const seen = this.seen;
+    const gen = ++this.gen;
+    const prevWord = (flags & FLAG_PREV_WORD) !== 0;
+    const atStart = (flags & FLAG_AT_START) !== 0;
+    const nextWord = next >= 0 && isWordByte(next);
+    let sp = 0;
+    for (let k = core.length - 1; k >= 0; k--) stack[sp++] = core[k] as number;
+    if (this.unanchored) stack[sp++] = this.prog.start;
+    let count = 0;
+    let matched = false;
+    while (sp > 0) {
+      const pc = stack[--sp] as number;
+      if (seen[pc] === gen) continue;
+      seen[pc] = gen;
+      const o = op[pc];
+      if (o === OP_BYTE) this.bytePcs[count++] = pc;
+      else if (o === OP_SPLIT) {
+        stack[sp++] = y[pc] as number;
+        stack[sp++] = x[pc] as number;
+      } else if (o === OP_ASSERT) {
+        const kind = x[pc];
+        const ok =
+          kind === ASSERT_BOL
+            ? atStart
+            : kind === ASSERT_EOL
+              ? next < 0
+              : (prevWord !== nextWord) === (kind === ASSERT_WORD);
+        if (ok) stack[sp++] = y[pc] as number;
+      } else if (o === OP_MATCH) matched = true;
+    }
+    return matched ? -1 - count : count;
+  }
+
+  /** Computes (and caches) the transition of state `s` (premultiplied) on byte `b`. */
+  private compute(s: number, b: number): number {
+    const id = s / 256;
+    const core = this.cores[id] as Int32Array;
+    const flags = this.flags[id] as number;
+    const count = this.closure(core, flags, b);
+    if (count < 0) {
+      this.trans[s + b] = DFA_MATCH;
+      return DFA_MATCH;
+    }
+    const { x, y, sets } = this.prog;
+    const gen = ++this.nextGen;
+    let n = 0;
+    for (let k = 0; k < count; k++) {
+      const pc = this.bytePcs[k] as number;
+      if (sets[(x[pc] as number) * 256 + b] === 1) {
+        const to = y[pc] as number;
+        if (this.nextSeen[to] !== gen) {
+          this.nextSeen[to] = gen;
+          this.nextList[n++] = to;
+        }
+      }
+    }
+    let target: number;
+    if (n === 0 && !this.unanchored) target = DFA_DEAD;
+    else {
+      const next = this.nextList.slice(0, n).sort();
+      const nextFlags = this.trackWords && isWordByte(b) ? FLAG_PREV_WORD : 0;
+      const before = this.resets;
+      target = this.intern(next, nextFlags);
+      if (this.resets !== before) {
+        // The cache was cleared: `s` is gone; the caller carries on from the target.
+        this.start = this.intern(
+          Int32Array.of(this.prog.start),
+          this.prog.hasAssertions ? FLAG_AT_START : 0,
+        );
+        return target;
+      }
+    }
+    this.trans[s + b] = target;
+    return target;
+  }
+
+  /** Whether the line matches when it ends in state `s`. */
+  private matchesAtEnd(s: number): boolean {
+    const id = s / 256;
+    let v = this.eol[id] as number;
+    if (v < 0) {
+      v = this.closure(this.cores[id] as Int32Array, this.flags[id] as number, -1) < 0 ? 1 : 0;
+      this.eol[id] = v;
+    }
+    return v === 1;
+  }
+
+  /** The state at a line's start. */
+  startState(): number {
+    return this.start;
+  }
+
+  /**
+   * Runs bytes [from, to) of a line from state `s`: the state reached, or DFA_MATCH / DFA_DEAD
+   * as soon as the outcome is known. For lines read in several pieces.
+   */
+  run(s: number, buf: Uint8Array, from: number, to: number): number {
+    let T = this.trans;
+    const end = to | 0;
+    for (let i = from | 0; i < end; i++) {
+      const b = buf[i] as number;
+      const t = T[s + b] as number;
+      if (t >= 0) {
+        s = t;
+        continue;
+      }
+      if (t !== UNKNOWN) return t;
+      const n = this.compute(s, b);
+      if (n < 0) return n;
+      s = n;
+      T = this.trans;
+    }
+    return s;
+  }
+
+  /** Whether a line that ended in state `s` (from `run`) matched. */
+  endsInMatch(s: number): boolean {
+    if (s === DFA_MATCH) return true;
+    if (s === DFA_DEAD) return false;
+    return this.matchesAtEnd(s);
+  }
+
+  /** Whether the line [from, to) holds a match. */
+  lineMatches(buf: Uint8Array, from: number, to: number): boolean {
+    let T = this.trans;
+    let s = this.start;
+    // NOTE: int32 bounds (`| 0`): offsets read from a Float64Array are doubles, and a double
+    // loop index makes every `buf[i]` a slow keyed load (4-5x slower).
+    const end = to | 0;
+    for (let i = from | 0; i < end; i++) {
+      const t = T[s + (buf[i] as number)] as number;
+      if (t >= 0) {
+        s = t;
+        continue;
+      }
+      if (t === DFA_MATCH) return true;
+      if (t === DFA_DEAD) return false;
+      const n = this.compute(s, buf[i] as number);
+      if (n === DFA_MATCH) return true;
+      if (n === DFA_DEAD) return false;
+      s = n;
+      T = this.trans;
+    }
+    return this.matchesAtEnd(s);
+  }
+}
