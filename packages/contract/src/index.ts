@@ -40,6 +40,7 @@ export * from './devices/device-rules.js';
 export * from './device-features/device-features.js';
 export * from './tools/options-validation.js';
 export * from './diagnostics/diagnostics.js';
+export * from './diagnostics/log-search.js';
 export * from './device-config/device-config.js';
 export * from './http/endpoint.js';
 export * from './http/openapi.js';

@@ -23,6 +23,7 @@ export type { Span } from './regex/pike-vm.js';
 export { LineTimeParser } from './line-index/timestamps.js';
 export {
   LineIndexBuilder,
+  lineIndexBytes,
   type LineIndexOptions,
   type LineIndexSummary,
 } from './line-index/writer.js';

@@ -181,3 +181,21 @@ function indexOfNewline(chunk: Uint8Array, from: number): number {
   if (Buffer.isBuffer(chunk)) return chunk.indexOf(0x0a, from);
   return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).indexOf(0x0a, from);
 }
+
+/**
+ * The index of a file streamed from `source`, as pieces of bytes (copies: safe to keep) for a
+ * writer; returns the summary when the source ends.
+ */
+export async function* lineIndexBytes(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: LineIndexOptions = {},
+): AsyncGenerator<Buffer, LineIndexSummary, undefined> {
+  const builder = new LineIndexBuilder(options);
+  for await (const chunk of source) {
+    const out = builder.push(chunk);
+    if (out.length > 0) yield Buffer.from(out);
+  }
+  const { bytes, summary } = builder.finish();
+  yield Buffer.from(bytes);
+  return summary;
+}

@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/transaction.js';
 import { ConflictError } from '../../plugins/errors.js';
 import type { AppServices } from '../feature.js';
 import { unpackInThread } from './bundle-unpack.js';
+import type { ContentIndexes } from './content-indexes.js';
 import {
   canUnpackInWorker,
   startStreamingUnpack,
@@ -58,6 +59,11 @@ export interface BundleProcessorDeps {
    * the machines we run on); an upload beyond that is processed from the store by the queue.
    */
   maxStreaming?: number;
+  /**
+   * The contents' indexes (decision 042: the log search's line index): built after the entries
+   * are unpacked and before the bundle is published; none when not given.
+   */
+  indexes?: ContentIndexes;
   /** Progress is written at most this often, or when it moved by `progressStep`. */
   progressIntervalMs?: number;
   progressStep?: number;
@@ -191,7 +197,13 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       return true;
     });
     // Ended meanwhile by someone else: what was just published belongs to no file.
-    if (!ready) await deps.blobs.removePrefix(prefix);
+    if (!ready) await removePublished(file.id);
+  }
+
+  /** Removes what publishing a file wrote: its contents and their indexes. */
+  async function removePublished(fileId: string): Promise<void> {
+    await deps.blobs.removePrefix(contentPrefix(fileId));
+    await deps.indexes?.remove(fileId);
   }
 
   /** Publishes what was unpacked into `dir`, or rejects the file when that fails. */
@@ -202,12 +214,14 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     signal: AbortSignal,
     streamed: boolean,
   ): Promise<void> {
-    const prefix = contentPrefix(file.id);
     try {
+      // NOTE: the one place where indexes of the contents are built: every entry is written,
+      // nothing is published yet (decision 042).
+      await deps.indexes?.build(file.id, dir, entries, file.diagnosticCreatedOn, signal);
       await publish(file, dir, entries, streamed);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
-      await deps.blobs.removePrefix(prefix).catch(() => {});
+      await removePublished(file.id).catch(() => {});
       if (signal.aborted) throw error;
       // The bundle was good; the store or the database failed. Rejected if that can be
       // recorded, else retried by the queue.
@@ -239,7 +253,7 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     // A retry starts clean: a half-written quarantine, contents an attempt published but
     // never committed.
     await rm(dir, { recursive: true, force: true });
-    await deps.blobs.removePrefix(contentPrefix(file.id));
+    await removePublished(file.id);
     let entries: DiagnosticEntryRow[];
     try {
       entries = await unpack(file, dir, signal);

@@ -223,7 +223,7 @@ describe('reports', () => {
       { name: 'POST', route: 'post', enabled: true },
       { name: 'AIM Tracking', route: 'aim-tracking', enabled: false },
       { name: 'Metrics', route: 'aim-metric', enabled: false },
-      { name: 'Search', route: 'system-logs', enabled: false },
+      { name: 'Search', route: 'system-logs', enabled: true },
     ]);
   });
 

@@ -66,7 +66,7 @@ export interface BundleDownload {
   inline: boolean;
 }
 
-/** The report types of spec 001 §2, by route value; the others come with issue 19. */
+/** The report types of spec 001 §2, by route value; AIM Tracking and Metrics come with issue 19. */
 const REPORT_NAMES: Record<DiagnosticReportRoute, string> = {
   overview: 'Overview',
   bist: 'BIST',
@@ -75,7 +75,12 @@ const REPORT_NAMES: Record<DiagnosticReportRoute, string> = {
   'aim-metric': 'Metrics',
   'system-logs': 'Search',
 };
-const ENABLED_REPORTS: ReadonlySet<DiagnosticReportRoute> = new Set(['overview', 'bist', 'post']);
+const ENABLED_REPORTS: ReadonlySet<DiagnosticReportRoute> = new Set([
+  'overview',
+  'bist',
+  'post',
+  'system-logs',
+]);
 
 const rule = (endpoint: EndpointDefinition): AccessRule => endpoint.access as AccessRule;
 
@@ -144,6 +149,15 @@ export function createDiagnosticsService(deps: DiagnosticsServiceDeps) {
   }
 
   return {
+    /** A report's Ready file (the log search's too): 400, 404, 403, then 409 while not Ready. */
+    async readyFile(
+      principal: Principal,
+      endpoint: EndpointDefinition,
+      q: DiagnosticReportQuery,
+    ): Promise<DiagnosticFileRow> {
+      return (await readyFile(principal, endpoint, q)).file;
+    },
+
     /** `GET /v2/storage/diagnostics/{serial}/items`: newest first, within the caller's accounts. */
     async list(
       principal: Principal,
