@@ -54,6 +54,14 @@ export class LazyDfa {
   private nextGen = 1;
   /** The start state (premultiplied index), rebuilt after a reset. */
   private start: number;
+  /**
+   * The idle skip (patterns without assertions, unanchored): `stay[b]` is 1 when byte b keeps
+   * the start state (no match under way) where it is, `stayPair` the same for two bytes (the
+   * low byte first), so the idle stretches of a line are crossed four bytes a load. Null until
+   * first asked for; false when it cannot be used (a pattern that matches the empty string).
+   */
+  private stay: Uint8Array | null | false = null;
+  private stayPair: Uint8Array | null = null;
   /** States created and cache resets since the DFA was made, for the fallback heuristics. */
   statesCreated = 0;
   resets = 0;
@@ -74,7 +82,16 @@ export class LazyDfa {
     this.nextList = new Int32Array(n);
     this.trackWords = prog.hasAssertions;
     this.unanchored = !this.startNeedsLineStart();
-    this.start = this.intern(Int32Array.of(prog.start), prog.hasAssertions ? FLAG_AT_START : 0);
+    this.start = this.intern(this.startCore(), prog.hasAssertions ? FLAG_AT_START : 0);
+  }
+
+  /**
+   * The start state's program positions. Unanchored, the start is in every closure anyway and
+   * is left out of every state: the start state is then also the state of "no match under
+   * way", which the idle skip (below) relies on.
+   */
+  private startCore(): Int32Array {
+    return this.unanchored ? new Int32Array(0) : Int32Array.of(this.prog.start);
   }
 
   /** Whether every path from the start meets `^` before consuming a byte or matching. */
@@ -187,6 +204,7 @@ export class LazyDfa {
       const pc = this.bytePcs[k] as number;
       if (sets[(x[pc] as number) * 256 + b] === 1) {
         const to = y[pc] as number;
+        if (this.unanchored && to === this.prog.start) continue;
         if (this.nextSeen[to] !== gen) {
           this.nextSeen[to] = gen;
           this.nextList[n++] = to;
@@ -202,10 +220,7 @@ export class LazyDfa {
       target = this.intern(next, nextFlags);
       if (this.resets !== before) {
         // The cache was cleared: `s` is gone; the caller carries on from the target.
-        this.start = this.intern(
-          Int32Array.of(this.prog.start),
-          this.prog.hasAssertions ? FLAG_AT_START : 0,
-        );
+        this.start = this.intern(this.startCore(), this.prog.hasAssertions ? FLAG_AT_START : 0);
         return target;
       }
     }
@@ -259,27 +274,114 @@ export class LazyDfa {
     return this.matchesAtEnd(s);
   }
 
-  /** Whether the line [from, to) holds a match. */
-  lineMatches(buf: Uint8Array, from: number, to: number): boolean {
+  /** The idle skip's tables, built on first use; null when it does not apply. */
+  private idleTables(): { stay: Uint8Array; pair: Uint8Array } | null {
+    if (this.stay === null) {
+      this.stay = false;
+      if (this.unanchored && !this.prog.hasAssertions && !this.matchesAtEnd(this.start)) {
+        const stay = new Uint8Array(256);
+        let ok = true;
+        for (let b = 0; b < 256 && ok; b++) {
+          let t = this.trans[this.start + b] as number;
+          if (t === UNKNOWN) t = this.compute(this.start, b);
+          if (t === DFA_MATCH) ok = false;
+          stay[b] = t === this.start ? 1 : 0;
+        }
+        if (ok && this.resets === 0) {
+          const pair = new Uint8Array(65536);
+          for (let lo = 0; lo < 256; lo++) {
+            if (stay[lo] === 0) continue;
+            for (let hi = 0; hi < 256; hi++) pair[lo | (hi << 8)] = stay[hi] as number;
+          }
+          this.stay = stay;
+          this.stayPair = pair;
+        }
+      }
+    }
+    return this.stay === false ? null : { stay: this.stay, pair: this.stayPair as Uint8Array };
+  }
+
+  /**
+   * Whether the line [from, to) holds a match. `words`: the same bytes as 32-bit words (a view
+   * of buf's memory from buf's start, which must be 4-byte aligned), for the idle skip.
+   */
+  lineMatches(
+    buf: Uint8Array,
+    from: number,
+    to: number,
+    words: Uint32Array | null = null,
+  ): boolean {
     let T = this.trans;
     let s = this.start;
     // NOTE: int32 bounds (`| 0`): offsets read from a Float64Array are doubles, and a double
     // loop index makes every `buf[i]` a slow keyed load (4-5x slower).
     const end = to | 0;
-    for (let i = from | 0; i < end; i++) {
-      const t = T[s + (buf[i] as number)] as number;
-      if (t >= 0) {
-        s = t;
-        continue;
+    let i = from | 0;
+    const idle = words !== null ? this.idleTables() : null;
+    for (;;) {
+      if (idle !== null && s === this.start) {
+        // Idle: cross the bytes that keep it so, four at a time once aligned.
+        const { stay, pair } = idle;
+        while ((i & 3) !== 0 && i < end && stay[buf[i] as number] === 1) i++;
+        if ((i & 3) === 0) {
+          let w = i >> 2;
+          const last = end >> 2;
+          while (w < last) {
+            const v = (words as Uint32Array)[w] as number;
+            if (pair[v & 0xffff] === 0 || pair[v >>> 16] === 0) break;
+            w++;
+          }
+          i = w << 2;
+        }
       }
-      if (t === DFA_MATCH) return true;
-      if (t === DFA_DEAD) return false;
-      const n = this.compute(s, buf[i] as number);
-      if (n === DFA_MATCH) return true;
-      if (n === DFA_DEAD) return false;
-      s = n;
-      T = this.trans;
+      // Four bytes at a time while every transition is a known state (about 1.5x faster).
+      let special = false;
+      while (i + 4 <= end) {
+        let t = T[s + (buf[i] as number)] as number;
+        if (t < 0) {
+          special = true;
+          break;
+        }
+        s = t;
+        t = T[s + (buf[i + 1] as number)] as number;
+        if (t < 0) {
+          i += 1;
+          special = true;
+          break;
+        }
+        s = t;
+        t = T[s + (buf[i + 2] as number)] as number;
+        if (t < 0) {
+          i += 2;
+          special = true;
+          break;
+        }
+        s = t;
+        t = T[s + (buf[i + 3] as number)] as number;
+        if (t < 0) {
+          i += 3;
+          special = true;
+          break;
+        }
+        s = t;
+        i += 4;
+        if (idle !== null && s === this.start) break;
+      }
+      if (i >= end) return this.matchesAtEnd(s);
+      if (!special && idle !== null && s === this.start && i + 4 <= end) continue;
+      // One byte the slow way: a match, a dead end, a state not built yet, or the last bytes.
+      const b = buf[i] as number;
+      let t = T[s + b] as number;
+      if (t < 0) {
+        if (t === DFA_MATCH) return true;
+        if (t === DFA_DEAD) return false;
+        t = this.compute(s, b);
+        if (t === DFA_MATCH) return true;
+        if (t === DFA_DEAD) return false;
+        T = this.trans;
+      }
+      s = t;
+      i++;
     }
-    return this.matchesAtEnd(s);
   }
 }

@@ -120,6 +120,29 @@ describe('the engine against RegExp on patterns both read alike', { timeout: 60_
   });
 });
 
+describe('the idle skip (four bytes at a time while no match is under way)', () => {
+  it('finds the same lines as byte by byte, wherever a line starts', () => {
+    fc.assert(
+      fc.property(pattern, fc.array(line, { maxLength: 12 }), fc.nat(3), (p, lines, pad) => {
+        // An aligned buffer (as the scans' chunks are), the lines starting at any offset.
+        const text = Buffer.from(' '.repeat(pad) + lines.map((l) => `${l} ${l}\n`).join(''));
+        const buf = new Uint8Array(new ArrayBuffer(Math.ceil(text.length / 4) * 4 + 4));
+        buf.set(text);
+        const words = new Uint32Array(buf.buffer);
+        const skipping = new LineMatcher(compileSearchPattern(p));
+        const plain = new LineMatcher(compileSearchPattern(p));
+        let at = pad;
+        for (const l of lines) {
+          const end = at + Buffer.byteLength(`${l} ${l}`);
+          expect(skipping.lineMatches(buf, at, end, words)).toBe(plain.lineMatches(buf, at, end));
+          at = end + 1;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('hostile patterns run in linear time', () => {
   const oneMegabyte = Buffer.alloc(1 << 20, 'a');
   // `(a+)+$` against a line of a's that ends in b: RegExp takes exponential time.
@@ -182,11 +205,13 @@ describe('prefilters', () => {
   const freq = byteFrequencies(text);
 
   it('searches a literal for its rarest byte and confirms the match without the DFA', () => {
-    const m = new LineMatcher(compileSearchPattern('link down'));
+    const m = new LineMatcher(compileSearchPattern('(?-i)link down'));
     const p = m.prefilter(freq);
     expect(p?.exact).toBe(true);
     expect(p?.needles).toHaveLength(1);
     expect(p?.needles[0]?.run).toHaveLength(9);
+    // Searched natively: the run from its rarest byte on.
+    expect(p?.needles[0]?.native?.toString()).toMatch(/^[a-z ]+$/);
   });
 
   it('searches each branch of an alternation', () => {
@@ -194,6 +219,24 @@ describe('prefilters', () => {
     const p = new LineMatcher(compileSearchPattern('lock lost|tx muted')).prefilter(rare);
     expect(p?.needles).toHaveLength(2);
     expect(p?.exact).toBe(false);
+  });
+
+  it('checks every needle that searches the byte hit (branches sharing their rarest byte)', () => {
+    // w and W are the rarest bytes of both branches (case-insensitive: searched one by one, not
+    // natively): a hit of "yaw sensor" must not be taken for a failed "link down" only.
+    const freq = new Float64Array(256).fill(0.01);
+    freq['w'.charCodeAt(0)] = 1e-6;
+    freq['W'.charCodeAt(0)] = 1e-6;
+    const m = new LineMatcher(compileSearchPattern('link down|yaw sensor'));
+    const filter = m.prefilter(freq);
+    expect(filter?.needles.map((n) => [n.native, String.fromCharCode(...n.searched)])).toEqual([
+      [null, 'Ww'],
+      [null, 'Ww'],
+    ]);
+    const buf = Buffer.from('a link down\nWARN [imu] yaw sensor timeout\nslow\n');
+    const found: number[] = [];
+    m.matchLines(buf, [0, 12, 42, 47], 3, filter, (k) => found.push(k) > 0);
+    expect(found).toEqual([0, 1]);
   });
 
   it('has none when a branch has no needle, or the needle is common', () => {

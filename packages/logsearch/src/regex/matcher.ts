@@ -2,7 +2,7 @@ import type { RegexNode } from './ast.js';
 import { LazyDfa, DEFAULT_DFA_STATES, DFA_DEAD, DFA_MATCH } from './dfa.js';
 import { PATTERN_MESSAGES as PM, PatternError } from './errors.js';
 import { literalNode, parseRegex } from './parse.js';
-import { choosePrefilter, type Needle, type Prefilter } from './prefilter.js';
+import { choosePrefilter, DFA_NS_PER_BYTE, type Needle, type Prefilter } from './prefilter.js';
 import { compileProgram, type Program } from './program.js';
 import { PikeVm, type Span } from './pike-vm.js';
 
@@ -49,10 +49,14 @@ export function compileSearchPattern(source: string, options: PatternOptions = {
   return { source, mode, syntaxError, node, program: compileProgram(node) };
 }
 
-/** A candidate search over a buffer with a prefilter: where each searched byte occurs next. */
+/**
+ * A candidate search over a buffer with a prefilter: where the needle's searched position
+ * occurs next (found by its byte, or natively by the run's bytes from there).
+ */
 interface NeedleCursor {
   needle: Needle;
   byte: number;
+  native: Buffer | null;
   next: number;
 }
 
@@ -90,11 +94,19 @@ export class LineMatcher {
     return this.dfa.statesCreated;
   }
 
-  /** Whether the line [start, end) holds a match. */
-  lineMatches(buf: Uint8Array, start: number, end: number): boolean {
+  /**
+   * Whether the line [start, end) holds a match. `words`: buf's bytes as 32-bit words, when
+   * buf is 4-byte aligned (the DFA then crosses idle stretches four bytes at a time).
+   */
+  lineMatches(
+    buf: Uint8Array,
+    start: number,
+    end: number,
+    words: Uint32Array | null = null,
+  ): boolean {
     if (this.useVm) return this.vm.matches(buf, start, end);
     this.bytesSinceCheck += end - start;
-    const m = this.dfa.lineMatches(buf, start, end);
+    const m = this.dfa.lineMatches(buf, start, end, words);
     if (this.bytesSinceCheck > 1 << 16) this.checkDfa();
     return m;
   }
@@ -129,12 +141,13 @@ export class LineMatcher {
     return this.vm.spans(buf, start, end, max);
   }
 
-  /** The prefilter to use on text with these byte frequencies (null: run the DFA on every byte). */
-  prefilter(freq: Float64Array): Prefilter | null {
-    const p = choosePrefilter(this.pattern.node, freq);
-    // NOTE: a prefilter pays an indexOf call (~60 ns) and a line's DFA run per hit; past one
-    // expected hit in ~250 bytes, running the DFA on every byte is cheaper.
-    return p !== null && (p.exact || p.cost < 0.004) ? p : null;
+  /**
+   * The prefilter to use on text with these byte frequencies and, when given, this sample of
+   * it (null: run the DFA on every byte, when that is estimated cheaper).
+   */
+  prefilter(freq: Float64Array, sample: Uint8Array | null = null): Prefilter | null {
+    const p = choosePrefilter(this.pattern.node, freq, sample);
+    return p !== null && (p.exact || p.cost < DFA_NS_PER_BYTE) ? p : null;
   }
 
   /**
@@ -149,15 +162,20 @@ export class LineMatcher {
     prefilter: Prefilter | null,
     found: (k: number) => boolean,
   ): void {
+    const words =
+      buf.byteOffset % 4 === 0
+        ? new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength >> 2)
+        : null;
     if (prefilter === null) {
       for (let k = 0; k < count; k++) {
-        const s = starts[k] as number;
-        const e = contentEnd(buf, s, starts[k + 1] as number);
-        if (this.lineMatches(buf, s, e) && !found(k)) return;
+        // NOTE: int32 offsets (`| 0`): doubles as indexes make every byte access slow.
+        const s = (starts[k] as number) | 0;
+        const e = contentEnd(buf, s, (starts[k + 1] as number) | 0);
+        if (this.lineMatches(buf, s, e, words) && !found(k)) return;
       }
       return;
     }
-    this.matchLinesFiltered(buf, starts, count, prefilter, found);
+    this.matchLinesFiltered(buf, starts, count, prefilter, found, words);
   }
 
   private matchLinesFiltered(
@@ -166,29 +184,44 @@ export class LineMatcher {
     count: number,
     prefilter: Prefilter,
     found: (k: number) => boolean,
+    words: Uint32Array | null,
   ): void {
     const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
-    const limit = starts[count] as number;
+    const limit = (starts[count] as number) | 0;
     const cursors: NeedleCursor[] = [];
     for (const needle of prefilter.needles) {
-      for (const byte of needle.run[needle.at] as readonly number[]) {
-        cursors.push({ needle, byte, next: -2 });
+      if (needle.native) cursors.push({ needle, byte: -1, native: needle.native, next: -2 });
+      else {
+        for (const byte of needle.searched) cursors.push({ needle, byte, native: null, next: -2 });
       }
     }
-    let pos = starts[0] as number;
+    let pos = (starts[0] as number) | 0;
     let line = 0;
     for (;;) {
       // The nearest hit of any searched byte at or after pos.
       let best: NeedleCursor | null = null;
       for (const c of cursors) {
         if (c.next !== -1 && c.next < pos) {
-          const at = b.indexOf(c.byte, pos);
+          const at = c.native ? b.indexOf(c.native, pos) : b.indexOf(c.byte, pos);
           c.next = at === -1 || at >= limit ? -1 : at;
         }
         if (c.next !== -1 && (best === null || c.next < best.next)) best = c;
       }
       if (best === null) return;
       const hit = best.next;
+      // Needles may search the same byte: any of those hit here may check out. Checked in the
+      // chunk first (most hits fail here), then within the hit's line.
+      let needle: Needle | null = null;
+      for (const c of cursors) {
+        if (c.next === hit && runAround(buf, c.needle, hit, 0, limit)) {
+          needle = c.needle;
+          break;
+        }
+      }
+      if (needle === null) {
+        pos = hit + 1;
+        continue;
+      }
       // The hit's line: starts are sorted, and hits only move forward.
       let lo = line;
       let hi = count - 1;
@@ -198,17 +231,17 @@ export class LineMatcher {
         else hi = mid - 1;
       }
       line = lo;
-      const s = starts[line] as number;
-      const e = contentEnd(buf, s, starts[line + 1] as number);
-      if (!runAround(buf, best.needle, hit, s, e)) {
+      const s = (starts[line] as number) | 0;
+      const e = contentEnd(buf, s, (starts[line + 1] as number) | 0);
+      if (hit - needle.at < s || hit - needle.at + needle.run.length > e) {
         pos = hit + 1;
         continue;
       }
-      const matched = prefilter.exact || this.lineMatches(buf, s, e);
+      const matched = prefilter.exact || this.lineMatches(buf, s, e, words);
       if (matched && !found(line)) return;
       line += 1;
       if (line >= count) return;
-      pos = starts[line] as number;
+      pos = (starts[line] as number) | 0;
     }
   }
 }
@@ -224,7 +257,7 @@ function runAround(
   const from = hit - needle.at;
   if (from < lineStart || from + needle.run.length > lineEnd) return false;
   for (let q = 0; q < needle.run.length; q++) {
-    if (!(needle.run[q] as readonly number[]).includes(buf[from + q] as number)) return false;
+    if ((needle.run[q] as Uint8Array)[buf[from + q] as number] !== 1) return false;
   }
   return true;
 }
