@@ -46,6 +46,7 @@ export interface LineRecords {
 }
 
 const PAGE_RECORDS = 1024;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const CACHED_PAGES = 16;
 
 /**
@@ -167,20 +168,29 @@ export class LineIndex {
     const n = Math.max(0, to - from);
     const bytes = new Uint8Array(n * RECORD_BYTES);
     await readAt(this.file, bytes, 0, bytes.length, from * RECORD_BYTES);
+    // The records as 32-bit words (the format is little-endian, as this machine: checked).
+    const words = LITTLE_ENDIAN ? new Uint32Array(bytes.buffer) : null;
     const view = new DataView(bytes.buffer);
     const offsets = new Float64Array(n + 1);
     const times = new Float64Array(n);
     let b = n > 0 ? this.blockOf(from) : 0;
-    let nextBlock = b + 1 < this.blockFirst.length ? (this.blockFirst[b + 1] as number) : Infinity;
-    for (let k = 0; k < n; k++) {
-      const g = from + k;
-      while (g >= nextBlock) {
-        b++;
-        nextBlock = b + 1 < this.blockFirst.length ? (this.blockFirst[b + 1] as number) : Infinity;
+    let k = 0;
+    while (k < n) {
+      // One block at a time: its base offset and time, then its lines.
+      const blockEnd = Math.min(
+        n,
+        (b + 1 < this.blockFirst.length ? (this.blockFirst[b + 1] as number) : Infinity) - from,
+      );
+      const offset = this.blockOffset[b] as number;
+      const base = this.blockBase[b] as number;
+      for (; k < blockEnd; k++) {
+        const at = k * 2;
+        const rel = words ? (words[at] as number) : view.getUint32(at * 4, true);
+        const delta = words ? (words[at + 1] as number) : view.getUint32(at * 4 + 4, true);
+        offsets[k] = offset + rel;
+        times[k] = delta === UNTIMED ? Number.NaN : base + delta;
       }
-      offsets[k] = (this.blockOffset[b] as number) + view.getUint32(k * RECORD_BYTES, true);
-      const delta = view.getUint32(k * RECORD_BYTES + 4, true);
-      times[k] = delta === UNTIMED ? Number.NaN : (this.blockBase[b] as number) + delta;
+      b++;
     }
     offsets[n] = await this.offsetOf(to);
     return { from, to, offsets, times };

@@ -16,13 +16,15 @@ export interface ScanOptions {
 export type OnMatch = (line: number, time: number) => boolean;
 
 const RECORD_BATCH = 32_768;
-const SAMPLE_BYTES = 128 * 1024;
+const SAMPLE_BYTES = 32 * 1024;
+/** The prefilter is chosen again every this many chunks. */
+const RESAMPLE_CHUNKS = 32;
 
 /**
  * Finds the lines of [from, to) that match, in order, reading the log in chunks of whole
  * lines (their bounds from the line index, so no byte is looked at twice) and running the
- * matcher over each chunk (with its prefilter, chosen from the first chunk's byte
- * frequencies). A line longer than a chunk is read in pieces through the DFA. Resolves with
+ * matcher over each chunk (with its prefilter, chosen from a sample of the chunk every few
+ * chunks: its byte frequencies and how often the pattern's literal runs occur in it). A line longer than a chunk is read in pieces through the DFA. Resolves with
  * the line to resume at: `to` when the range was scanned, or the line after the match for
  * which `onMatch` answered false.
  */
@@ -35,10 +37,13 @@ export async function scanMatches(
   options: ScanOptions = {},
 ): Promise<number> {
   const chunkBytes = options.chunkBytes ?? 1 << 20;
-  const buf = options.buffer ?? Buffer.allocUnsafe(chunkBytes);
+  // Two buffers: the next chunk is read while this one is searched.
+  let buf: Buffer = options.buffer ?? Buffer.allocUnsafe(chunkBytes);
+  let spare: Buffer = Buffer.allocUnsafe(chunkBytes);
   // Chunk-relative offsets as int32: doubles as indexes make every byte access slow.
   const starts = new Int32Array(RECORD_BATCH + 1);
-  let prefilter: Prefilter | null | undefined;
+  let prefilter: Prefilter | null = null;
+  let chunks = 0;
   let g = from;
   while (g < to) {
     options.signal?.throwIfAborted();
@@ -47,15 +52,29 @@ export async function scanMatches(
     const fileFirst = seq.fileStart(k);
     const localEnd = Math.min(to, seq.fileStart(k + 1)) - fileFirst;
     const recs = await file.index.records(local, Math.min(localEnd, local + RECORD_BATCH));
-    let j = 0;
     const n = recs.to - recs.from;
+    /** The whole lines from line j of the batch that fit in a chunk: [j, end). */
+    const fit = (j: number) => {
+      const base = recs.offsets[j] as number;
+      let m = j;
+      while (m < n && (recs.offsets[m + 1] as number) - base <= chunkBytes) m++;
+      return m;
+    };
+    const read = (into: Buffer, j: number, m: number) =>
+      readAt(
+        file.data,
+        into,
+        0,
+        (recs.offsets[m] as number) - (recs.offsets[j] as number),
+        recs.offsets[j] as number,
+      );
+    let j = 0;
+    let ahead: { j: number; m: number; done: Promise<number> } | null = null;
     while (j < n) {
       options.signal?.throwIfAborted();
       const base = recs.offsets[j] as number;
-      // As many whole lines as fit in a chunk.
-      let m = j;
-      while (m < n && (recs.offsets[m + 1] as number) - base <= chunkBytes) m++;
       const line = fileFirst + recs.from + j;
+      const m: number = ahead?.j === j ? ahead.m : fit(j);
       if (m === j) {
         // One line longer than a chunk: in pieces.
         const time = seq.effective(recs.times[j] as number);
@@ -70,11 +89,24 @@ export async function scanMatches(
         continue;
       }
       const span = (recs.offsets[m] as number) - base;
-      await readAt(file.data, buf, 0, span, base);
+      if (ahead?.j === j) {
+        await ahead.done;
+        [buf, spare] = [spare, buf];
+      } else await read(buf, j, m);
+      ahead = null;
+      // The next chunk is read meanwhile (into the spare buffer).
+      if (m < n) {
+        const m2 = fit(m);
+        if (m2 > m) ahead = { j: m, m: m2, done: read(spare, m, m2) };
+      }
       for (let q = j; q <= m; q++) starts[q - j] = (recs.offsets[q] as number) - base;
-      prefilter ??= matcher.prefilter(
-        byteFrequencies(buf.subarray(0, Math.min(span, SAMPLE_BYTES))),
-      );
+      // Chosen again every few chunks, from a sample of the chunk: a log changes as it goes
+      // (the lines of a boot are not those of the hours after it).
+      if (chunks++ % RESAMPLE_CHUNKS === 0) {
+        const at = Math.max(0, Math.floor((span - SAMPLE_BYTES) / 2));
+        const sample = buf.subarray(at, Math.min(span, at + SAMPLE_BYTES));
+        prefilter = matcher.prefilter(byteFrequencies(sample), sample);
+      }
       let stopped = -1;
       const first = j;
       matcher.matchLines(buf, starts, m - j, prefilter, (q) => {
@@ -83,9 +115,14 @@ export async function scanMatches(
         stopped = q;
         return false;
       });
-      if (stopped >= 0) return line + stopped + 1;
+      if (stopped >= 0) {
+        // The read ahead ends before its buffer is given back.
+        await ahead?.done;
+        return line + stopped + 1;
+      }
       j = m;
     }
+    await ahead?.done;
     g = fileFirst + recs.to;
   }
   return to;

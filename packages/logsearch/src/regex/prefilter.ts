@@ -47,6 +47,8 @@ const NATIVE_STOP_NS = 10;
 const JS_HIT_NS = 250;
 /** A hit whose run checks out: the DFA over its line. */
 const VERIFY_NS = 300;
+/** Positions of a run costed in full (the rarest by their bytes' frequencies). */
+const COSTED_POSITIONS = 3;
 /** Scanning for one byte with memchr. */
 const MEMCHR_NS_PER_BYTE = 0.05;
 
@@ -109,25 +111,28 @@ function runRate(run: readonly Uint8Array[], stats: TextStats): number {
 /** The run's best searched position, and its cost in ns per byte of text. */
 function bestNeedle(run: Uint8Array[], stats: TextStats): { needle: Needle; cost: number } | null {
   const rate = runRate(run, stats);
+  const sets = run.map(members);
+  // The searchable positions, rarest first: the few rarest are costed in full (a tail's count
+  // in the sample is a pass over it).
+  const candidates = sets
+    .map((set, k) => ({ k, set, stops: set.reduce((s, b) => s + (stats.freq[b] as number), 0) }))
+    .filter((c) => c.set.length <= MAX_SEARCHED_BYTES)
+    .sort((x, y) => x.stops - y.stops || y.k - x.k)
+    .slice(0, COSTED_POSITIONS);
   let best: { needle: Needle; cost: number } | null = null;
-  for (let k = 0; k < run.length; k++) {
-    const set = members(run[k] as Uint8Array);
-    if (set.length > MAX_SEARCHED_BYTES) continue;
-    const stops = set.reduce((s, b) => s + (stats.freq[b] as number), 0);
+  for (const { k, set, stops } of candidates) {
     // Natively: the single bytes of the run from k on, as far as they go.
     let end = k;
-    while (end < run.length && members(run[end] as Uint8Array).length === 1) end++;
-    const tail = run.slice(k, end);
-    const native = end > k ? Buffer.from(tail.map((m) => members(m)[0] as number)) : null;
+    while (end < run.length && (sets[end] as number[]).length === 1) end++;
+    const native = end > k ? Buffer.from(sets.slice(k, end).map((m) => m[0] as number)) : null;
     // Natively, only the occurrences of the run's tail come back to JavaScript.
     const cost = native
       ? MEMCHR_NS_PER_BYTE +
         stops * NATIVE_STOP_NS +
-        (k === 0 && end === run.length ? rate : runRate(tail, stats)) * JS_HIT_NS +
+        (k === 0 && end === run.length ? rate : runRate(run.slice(k, end), stats)) * JS_HIT_NS +
         rate * VERIFY_NS
       : set.length * MEMCHR_NS_PER_BYTE + stops * JS_HIT_NS + rate * VERIFY_NS;
-    // Ties go to the later position: fewer false hits on common prefixes.
-    if (best === null || cost <= best.cost) {
+    if (best === null || cost < best.cost) {
       best = { needle: { run, at: k, searched: set, native }, cost };
     }
   }
