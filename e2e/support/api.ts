@@ -40,6 +40,13 @@ export async function apiAsUser<T>(
  * answers that are files. The token is the one oidc-client-ts keeps in sessionStorage.
  */
 export async function fetchAsUser(page: Page, path: string): Promise<Response> {
+  return fetch(new URL(path, page.url()), {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+}
+
+/** The signed-in user's access token, as oidc-client-ts keeps it in sessionStorage. */
+export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < sessionStorage.length; i += 1) {
       const key = sessionStorage.key(i);
@@ -51,5 +58,5 @@ export async function fetchAsUser(page: Page, path: string): Promise<Response> {
     return undefined;
   });
   if (!token) throw new Error('no access token in the page: sign in first');
-  return fetch(new URL(path, page.url()), { headers: { Authorization: `Bearer ${token}` } });
+  return token;
 }

@@ -24,6 +24,9 @@ const reports: Partial<Record<DiagnosticReportRoute, ComponentType<ReportProps>>
   post: lazyComponent(() =>
     import('../reports/post/post-report').then((module) => module.PostReport),
   ),
+  'system-logs': lazyComponent(() =>
+    import('../reports/logs/log-report').then((module) => module.LogReport),
+  ),
 };
 
 /** Whether the portal has a view of this report (the others say 'Not yet supported.'). */
