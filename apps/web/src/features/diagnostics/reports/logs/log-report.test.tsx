@@ -204,6 +204,21 @@ describe('the Search report (log viewer)', { timeout: 20_000 }, () => {
     expect(writeText).toHaveBeenCalledWith(
       [LINES[7], LINES[47]].map((l) => l?.lineContent).join('\n'),
     );
+    // Dragged: the second pin before the first.
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (k: string, v: string) => data.set(k, v),
+      getData: (k: string) => data.get(k) ?? '',
+      effectAllowed: 'move',
+    };
+    const [first, second] = within(pins).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    fireEvent.dragStart(second, { dataTransfer });
+    fireEvent.dragOver(first, { dataTransfer });
+    fireEvent.drop(first, { dataTransfer });
+    await waitFor(() =>
+      expect(within(pins).getAllByRole('listitem')[0]?.textContent).toContain('link down'),
+    );
+    expect(within(pins).getAllByRole('listitem')[0]?.textContent).toContain(LINES[47]?.lineContent);
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByText('Downloaded logs.txt')).toBeDefined();
     expect(sentSearches().at(-1)).toMatchObject({ pageSize: '-1', filter: 'link down' });
