@@ -60,6 +60,8 @@ export default tseslint.config(
       'packages/options-file/src/**/*.test.ts',
       'packages/kdp/src/**/*.test.ts',
       'packages/kdp/src/test/**/*.ts',
+      'packages/logsearch/src/**/*.test.ts',
+      'packages/logsearch/src/test/**/*.ts',
     ],
     languageOptions: {
       parserOptions: {
@@ -68,6 +70,7 @@ export default tseslint.config(
           './packages/contract/tsconfig.test.json',
           './packages/options-file/tsconfig.test.json',
           './packages/kdp/tsconfig.test.json',
+          './packages/logsearch/tsconfig.test.json',
         ],
         tsconfigRootDir: import.meta.dirname,
       },

@@ -27,7 +27,8 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *         for (`npm run test:e2e`, which sets AERIE_E2E=1, or `--project e2e`), so a plain
  *         `vitest run` never needs a build or a browser.
  *
- * `@aerie/contract`, `@aerie/options-file` and `@aerie/kdp` (and its test builders, `@aerie/kdp/testing`)
+ * `@aerie/contract`, `@aerie/options-file`, `@aerie/kdp` (and its test builders, `@aerie/kdp/testing`)
+ * and `@aerie/logsearch`
  * resolve to their TypeScript source, so no test needs a build step.
  */
 const r = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -39,6 +40,7 @@ const shared = {
       { find: /^@aerie\/options-file$/, replacement: r('./packages/options-file/src/index.ts') },
       { find: /^@aerie\/kdp$/, replacement: r('./packages/kdp/src/index.ts') },
       { find: /^@aerie\/kdp\/testing$/, replacement: r('./packages/kdp/src/testing.ts') },
+      { find: /^@aerie\/logsearch$/, replacement: r('./packages/logsearch/src/index.ts') },
     ],
   },
   // Vite 8 transforms TS/TSX with Oxc: compile JSX with React's automatic runtime.
@@ -52,6 +54,7 @@ const unitRoots = [
   'packages/contract/src',
   'packages/options-file/src',
   'packages/kdp/src',
+  'packages/logsearch/src',
   'apps/server/src',
   'apps/web/src',
   'apps/web/build',
@@ -105,6 +108,7 @@ const unit: TestProjectInlineConfiguration = {
       'packages/contract/src/**/*.test.ts',
       'packages/options-file/src/**/*.test.ts',
       'packages/kdp/src/**/*.test.ts',
+      'packages/logsearch/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/build/**/*.test.ts',

@@ -42,7 +42,7 @@
 // Writes bench/results/diagnostics-upload-<label>.json (label: <size>mb by default) and prints
 // a table.
 import { execFileSync, spawn } from 'node:child_process';
-import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
   createReadStream,
@@ -58,7 +58,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { open, mkdir, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -70,6 +69,7 @@ import { createGunzip } from 'node:zlib';
 import { constants as fsConstants } from 'node:fs';
 import { cpuMs, machineInfo, startServer } from './lib/bench-server.mjs';
 import { signIn } from './lib/sign-in.mjs';
+import { uploadBundle as upload } from './lib/upload-bundle.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -594,43 +594,6 @@ async function antennaSerial(base, token) {
     if (antenna?.serial) return { serial: antenna.serial, deviceId: item.id };
   }
   throw new Error('no demo device with an Antenna component');
-}
-
-/** POST the bundle as multipart/form-data, streamed from disk with a computed Content-Length. */
-function upload(base, token, serial, fileName, file) {
-  const size = statSync(file).size;
-  const boundary = `----aerie-bench-${randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}/v2/storage/diagnostics/${encodeURIComponent(serial)}`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + size + tail.length),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const source = createReadStream(file, { highWaterMark: 1 << 20 });
-    source.on('error', reject);
-    source.pipe(req, { end: false });
-    source.on('end', () => req.end(tail));
-  });
 }
 
 /** The yyyymmddhhMMss of a bundle name. */

@@ -111,6 +111,18 @@ const matrix: Row[] = [
   // Checked on the file: one that is not stored (or outside the caller's accounts) is 404 for
   // every role, before the role is looked at (decision 023).
   {
+    method: 'GET',
+    url: () =>
+      '/v1/diagnostics/reports/syslog?logTypes=syslog&antennaSerial=KYM-2411234&relativePath=KYM-2411234%2FKYM-2411234_20261122120000.kdp',
+    expected: all(404),
+  },
+  {
+    method: 'GET',
+    url: () =>
+      '/v1/diagnostics/reports/syslog/dates?antennaSerial=KYM-2411234&relativePath=KYM-2411234%2FKYM-2411234_20261122120000.kdp',
+    expected: all(404),
+  },
+  {
     method: 'POST',
     url: () => '/v2/storage/blob',
     body: () => ({

@@ -237,6 +237,10 @@ export function parseConfig(env: NodeJS.ProcessEnv) {
       minFreeBytes: e.DIAGNOSTICS_MIN_FREE_BYTES,
       /** Where bundles are unpacked before they are published (one folder per file). */
       quarantineDir: path.join(path.resolve(e.DATA_DIR), 'diagnostics-quarantine'),
+      /**
+       * The log search's match lists (decision 042): this process's cache, emptied at start.
+       */
+      searchCacheDir: path.join(path.resolve(e.DATA_DIR), 'diagnostics-search-cache'),
     },
     feedRetention: {
       telemetryDays: e.TELEMETRY_RETENTION_DAYS,

@@ -43,6 +43,7 @@ export * from './diagnostics/diagnostics.js';
 export * from './diagnostics/diagnostic-series.js';
 export * from './resources/resources.js';
 export * from './resources/document-search.js';
+export * from './diagnostics/log-search.js';
 export * from './device-config/device-config.js';
 export * from './http/endpoint.js';
 export * from './http/openapi.js';

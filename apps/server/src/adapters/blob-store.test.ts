@@ -144,6 +144,25 @@ describe('the filesystem blob store', () => {
     expect(() => store.localPath?.('../x')).toThrow(InvalidBlobKeyError);
   });
 
+  it('reads a blob at any position through a reader, until it is closed', async () => {
+    await store.write('logs/a', Readable.from(['0123456789']));
+    const reader = await store.openReader('logs/a');
+    expect(reader.size).toBe(10);
+    const buf = Buffer.alloc(4);
+    expect(await reader.read(buf, 0, 4, 3)).toBe(4);
+    expect(buf.toString()).toBe('3456');
+    expect(await reader.read(buf, 1, 3, 8)).toBe(2);
+    expect(buf.toString()).toBe('389' + '6');
+    await reader.close();
+    await expect(reader.read(buf, 0, 1, 0)).rejects.toThrow();
+    await expect(store.openReader('missing')).rejects.toBeInstanceOf(BlobNotFoundError);
+    await expect(store.openReader('logs')).rejects.toBeInstanceOf(BlobNotFoundError);
+    await writeFile(path.join(root, 'secret'), 'secret');
+    await symlink(path.join(root, 'secret'), path.join(root, 'objects', 'link'));
+    await expect(store.openReader('link')).rejects.toBeInstanceOf(BlobNotFoundError);
+    await expect(store.openReader('../x')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+
   it('answers a missing blob: stat null, read BlobNotFoundError, remove quietly', async () => {
     expect(await store.stat('missing')).toBeNull();
     await expect(store.read('missing')).rejects.toBeInstanceOf(BlobNotFoundError);

@@ -28,6 +28,12 @@ export interface BlobStore {
    * throws BlobNotFoundError when there is none.
    */
   read(key: string, range?: BlobRange): Promise<Readable>;
+  /**
+   * Random access to the content (log search reads pages and index records from large files):
+   * positional reads until it is closed; BlobNotFoundError when there is none. (A ranged GET
+   * per read on S3.)
+   */
+  openReader(key: string): Promise<BlobReader>;
   /** Size and last change, or null when the key holds nothing. */
   stat(key: string): Promise<BlobStat | null>;
   /** Moves a blob to another key, replacing what was there; BlobNotFoundError without one. */
@@ -60,6 +66,14 @@ export interface BlobStore {
 export interface BlobRange {
   offset: number;
   length: number;
+}
+
+/** Positional reads of one blob (see BlobStore.openReader). */
+export interface BlobReader {
+  readonly size: number;
+  /** Reads up to `length` bytes at `position` into buffer[offset…]; the bytes read. */
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
+  close(): Promise<void>;
 }
 
 export interface BlobStat {
@@ -222,6 +236,31 @@ export function createFilesystemBlobStore(root: string): BlobStore {
         }
         throw error;
       }
+    },
+
+    async openReader(key) {
+      const file = fileOf(key);
+      let handle;
+      try {
+        handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+      } catch (error) {
+        if (['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP'].includes(errno(error) ?? '')) {
+          throw new BlobNotFoundError(key);
+        }
+        throw error;
+      }
+      const s = await handle.stat();
+      if (!s.isFile()) {
+        await handle.close();
+        throw new BlobNotFoundError(key);
+      }
+      const h = handle;
+      return {
+        size: s.size,
+        read: async (buffer, offset, length, position) =>
+          (await h.read(buffer, offset, length, position)).bytesRead,
+        close: () => h.close(),
+      };
     },
 
     async stat(key) {

@@ -21,6 +21,14 @@ import {
   aimTrackingReportSchema,
   diagnosticSeriesQuerySchema,
 } from '../diagnostics/diagnostic-series.js';
+import {
+  LOG_SEARCH_LIMITS as LS,
+  LOG_SEARCH_MESSAGES as LM,
+  logDateRangeSchema,
+  logDatesQuerySchema,
+  logSearchPageSchema,
+  logSearchQuerySchema,
+} from '../diagnostics/log-search.js';
 import { endpoint, media, multipartFiles } from '../http/endpoint.js';
 
 /**
@@ -195,5 +203,36 @@ export const diagnosticsEndpoints = {
     access: object,
     query: diagnosticSeriesQuerySchema,
     responses: { 200: aimMetricsReportSchema },
+  }),
+  syslog: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports/syslog',
+    tags: ['diagnostics'],
+    summary: 'Search report: a page of log entries (syslog and debug log) in time order',
+    description:
+      `The lines of the chosen logs (logTypes, comma-separated: syslog, debug; ` +
+      `"${LM.logTypesRequired}" without) between fromDate and toDate, merged in time order ` +
+      `(rotated files oldest first). highlight: every line, each marked isHighlight when the ` +
+      `pattern matches (requireHighlight moves on to the first page from pageNumber holding ` +
+      `one: updatedPage); filter: only the lines that match, paged over the matches. Patterns ` +
+      `are .NET-style regular expressions, case-insensitive unless (?-i) (a pattern that does ` +
+      `not parse is searched as typed); backreferences, lookaround, atomic groups and ` +
+      `conditionals are refused with 400, as is a pattern over ${LS.maxPatternLength} ` +
+      `characters. pageSize ${LS.allPages} streams every entry. A page past the last is empty. ` +
+      `404 "Diagnostic file not found" outside the caller's accounts; 409 while the bundle is ` +
+      `processed or when it was rejected.`,
+    access: object,
+    query: logSearchQuerySchema,
+    responses: { 200: logSearchPageSchema },
+  }),
+  syslogDates: endpoint({
+    method: 'GET',
+    path: '/v1/diagnostics/reports/syslog/dates',
+    tags: ['diagnostics'],
+    summary: 'Search report: the first and last time of the logs (MinDate, MaxDate)',
+    description: reportDescription('The date range of the chosen logs (default: both)'),
+    access: object,
+    query: logDatesQuerySchema,
+    responses: { 200: logDateRangeSchema },
   }),
 } as const;

@@ -3,7 +3,8 @@ import { isDiskFull } from './disk-space.js';
 /**
  * Something that reads a bundle once it is unpacked, before its contents are published, and
  * keeps what it learnt beside them (decision 041): the series index of the tracking and
- * metrics reports, later the log index of the Search report. Each indexer owns its own blobs.
+ * metrics reports and the log index of the Search report (decision 042). Each indexer owns its
+ * own blobs.
  */
 export interface BundleIndexer {
   /** Named in the log when it fails. */
@@ -12,9 +13,20 @@ export interface BundleIndexer {
    * Builds and publishes the indexer's files of the bundle unpacked in `dir` (the quarantine:
    * read only). Bad content is indexed as far as it reads, never thrown.
    */
-  build(bundle: { fileId: string; dir: string; signal: AbortSignal }): Promise<void>;
+  build(bundle: UnpackedBundle): Promise<void>;
   /** Removes what `build` published (the bundle was not published after all). */
   discard(fileId: string): Promise<void>;
+}
+
+/** A bundle unpacked in quarantine, as the indexers see it. */
+export interface UnpackedBundle {
+  fileId: string;
+  /** The quarantine folder holding its entries. */
+  dir: string;
+  entries: readonly { readonly path: string; readonly size: number }[];
+  /** When the bundle was taken (the time in its name). */
+  takenAt: Date;
+  signal: AbortSignal;
 }
 
 export interface IndexerLog {
@@ -28,7 +40,7 @@ export interface IndexerLog {
  */
 export async function runIndexers(
   indexers: readonly BundleIndexer[],
-  bundle: { fileId: string; dir: string; signal: AbortSignal },
+  bundle: UnpackedBundle,
   log: IndexerLog,
 ): Promise<void> {
   for (const indexer of indexers) {

@@ -20,6 +20,8 @@ import {
 } from './bundle-processor.js';
 import type { BundleIndexer } from './bundle-indexers.js';
 import { canUnpackInWorker, type StreamingUnpack } from './bundle-unpack-worker.js';
+import { asBundleIndexer, createContentIndexes, indexPrefix } from './content-indexes.js';
+import { logLineIndexer } from './logs/log-indexer.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import { LowDiskSpaceError } from './disk-space.js';
 import type { DiagnosticEntryRow, DiagnosticFileRow } from './diagnostics.repository.js';
@@ -286,7 +288,8 @@ describe.each(unpackModes)('the bundle processor (unpack %s)', (unpack) => {
       );
       expect(w.file.status).toBe('Ready');
       expect(a.seen).toEqual([{ fileId: FILE_ID, serial: `${SERIAL}\n`, published: false }]);
-      expect(a.discarded).toEqual([]);
+      // A run starts by discarding what an earlier, interrupted run may have left.
+      expect(a.discarded).toEqual([FILE_ID]);
     });
 
     it('a failing indexer is logged and the bundle published without its index', async () => {
@@ -314,7 +317,8 @@ describe.each(unpackModes)('the bundle processor (unpack %s)', (unpack) => {
         new AbortController().signal,
       );
       expect(w.file).toMatchObject({ status: 'Rejected', statusMessage: S.diskFull });
-      expect(full.discarded).toEqual([FILE_ID]);
+      // At the start of the run, then after the failure.
+      expect(full.discarded).toEqual([FILE_ID, FILE_ID]);
       expect(existsSync(published())).toBe(false);
       expect(await readdir(quarantineDir)).toEqual([]);
     });
@@ -375,6 +379,98 @@ describe.each(unpackModes)('the bundle processor (unpack %s)', (unpack) => {
     await createBundleProcessor(w.deps).run(FILE_ID, new AbortController().signal);
     expect(w.file.status).toBe('Ready');
     expect(w.job.status).toBe('Error');
+  });
+
+  it("builds the contents' indexes before publishing, beside the contents; a retry starts them clean", async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes, { status: 'Processing', jobStatus: 'Running' });
+    const seen: string[][] = [];
+    const indexes = createContentIndexes({
+      blobs,
+      quarantineDir,
+      log: w.deps.log,
+      indexers: [
+        logLineIndexer,
+        {
+          name: 'probe',
+          // Runs after every entry is written and before anything is published.
+          async build({ contentDir, entries }) {
+            expect(existsSync(published())).toBe(false);
+            seen.push((await readdir(contentDir, { recursive: true })).sort());
+            expect(entries.map((e) => e.path)).toContain('logs/syslog');
+          },
+        },
+      ],
+    });
+    await blobs.write(`${indexPrefix(FILE_ID)}/stale`, Readable.from(['stale']));
+    await createBundleProcessor({ ...w.deps, indexers: [asBundleIndexer(indexes)] }).run(
+      FILE_ID,
+      new AbortController().signal,
+    );
+    expect(w.file.status).toBe('Ready');
+    expect(seen[0]).toContain(path.join('logs', 'syslog'));
+    const index = path.join(root, 'blobs', 'objects', 'diagnostics-index', FILE_ID);
+    expect(existsSync(path.join(index, 'stale'))).toBe(false);
+    expect(existsSync(path.join(index, 'lines', 'logs', 'syslog.lidx'))).toBe(true);
+    expect(existsSync(path.join(index, 'lines', 'logs', 'debug.lidx'))).toBe(true);
+    expect(await readdir(quarantineDir)).toEqual([]);
+  });
+
+  it('publishes a bundle whose indexer fails, without that index (it is built when needed)', async () => {
+    const { bytes } = await goodBundle();
+    const w = await world(bytes);
+    const errors: string[] = [];
+    const indexes = createContentIndexes({
+      blobs,
+      quarantineDir,
+      log: { warn: () => {}, error: (_o, msg) => errors.push(msg) },
+      indexers: [
+        {
+          name: 'broken',
+          build: async ({ outDir }) => {
+            await writeFile(path.join(outDir, 'half'), 'x');
+            throw new Error('no');
+          },
+        },
+        logLineIndexer,
+      ],
+    });
+    await createBundleProcessor({ ...w.deps, indexers: [asBundleIndexer(indexes)] }).run(
+      FILE_ID,
+      new AbortController().signal,
+    );
+    expect(w.file.status).toBe('Ready');
+    expect(errors).toEqual(['a content index failed']);
+    const index = path.join(root, 'blobs', 'objects', 'diagnostics-index', FILE_ID);
+    expect(existsSync(path.join(index, 'broken'))).toBe(false);
+    expect(existsSync(path.join(index, 'lines', 'logs', 'syslog.lidx'))).toBe(true);
+  });
+
+  it('removes the indexes with the contents when publishing fails', async () => {
+    const { bytes } = await goodBundle();
+    const failing: BlobStore = {
+      ...blobs,
+      publishDirectory: async (dir, prefix) => {
+        if (prefix.startsWith('diagnostics-content/')) throw new Error('disk full');
+        return blobs.publishDirectory(dir, prefix);
+      },
+    };
+    const w = await world(bytes, { blobs: failing });
+    const indexes = createContentIndexes({
+      blobs: failing,
+      quarantineDir,
+      log: w.deps.log,
+      indexers: [logLineIndexer],
+    });
+    await createBundleProcessor({ ...w.deps, indexers: [asBundleIndexer(indexes)] }).run(
+      FILE_ID,
+      new AbortController().signal,
+    );
+    expect(w.file.status).toBe('Rejected');
+    expect(existsSync(path.join(root, 'blobs', 'objects', 'diagnostics-index', FILE_ID))).toBe(
+      false,
+    );
+    expect(await readdir(quarantineDir)).toEqual([]);
   });
 });
 

@@ -61,7 +61,8 @@ export interface BundleProcessorDeps {
   maxStreaming?: number;
   /**
    * Run over each unpacked bundle before it is published (bundle-indexers.ts): the reports'
-   * indexes, kept beside the contents.
+   * indexes (decision 041: the tracking and metrics series; decision 042: the log search's
+   * line index), kept beside the contents.
    */
   indexers?: readonly BundleIndexer[];
   /** Progress is written at most this often, or when it moved by `progressStep`. */
@@ -175,20 +176,14 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     });
   }
 
-  /**
-   * Indexes the quarantine, publishes it and marks the file Ready with its entries and its job
-   * Success.
-   */
+  /** Publishes the quarantine and marks the file Ready with its entries and its job Success. */
   async function publish(
     file: DiagnosticFileRow,
     dir: string,
     entries: DiagnosticEntryRow[],
-    signal: AbortSignal,
     streamed: boolean,
   ) {
     const prefix = contentPrefix(file.id);
-    // NOTE: the one place indexers run: every entry is written, nothing is published yet.
-    await runIndexers(deps.indexers ?? [], { fileId: file.id, dir, signal }, deps.log);
     await deps.blobs.publishDirectory(dir, prefix);
     if (file.jobId) await deps.jobs.reportProgress(file.jobId, 1);
     const bytes = entries.reduce((sum, e) => sum + e.size, 0);
@@ -203,10 +198,13 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
       return true;
     });
     // Ended meanwhile by someone else: what was just published belongs to no file.
-    if (!ready) {
-      await deps.blobs.removePrefix(prefix);
-      await discardIndexes(deps.indexers ?? [], file.id);
-    }
+    if (!ready) await removePublished(file.id);
+  }
+
+  /** Removes what publishing a file wrote: its contents and their indexes. */
+  async function removePublished(fileId: string): Promise<void> {
+    await deps.blobs.removePrefix(contentPrefix(fileId));
+    await discardIndexes(deps.indexers ?? [], fileId);
   }
 
   /** Publishes what was unpacked into `dir`, or rejects the file when that fails. */
@@ -217,13 +215,17 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     signal: AbortSignal,
     streamed: boolean,
   ): Promise<void> {
-    const prefix = contentPrefix(file.id);
     try {
-      await publish(file, dir, entries, signal, streamed);
+      // NOTE: the one place indexers run: every entry is written, nothing is published yet.
+      await runIndexers(
+        deps.indexers ?? [],
+        { fileId: file.id, dir, entries, takenAt: file.diagnosticCreatedOn, signal },
+        deps.log,
+      );
+      await publish(file, dir, entries, streamed);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
-      await deps.blobs.removePrefix(prefix).catch(() => {});
-      await discardIndexes(deps.indexers ?? [], file.id);
+      await removePublished(file.id).catch(() => {});
       if (signal.aborted) throw error;
       // The bundle was good; the store or the database failed. Rejected if that can be
       // recorded, else retried by the queue.
@@ -255,7 +257,7 @@ export function createBundleProcessor(deps: BundleProcessorDeps) {
     // A retry starts clean: a half-written quarantine, contents an attempt published but
     // never committed.
     await rm(dir, { recursive: true, force: true });
-    await deps.blobs.removePrefix(contentPrefix(file.id));
+    await removePublished(file.id);
     let entries: DiagnosticEntryRow[];
     try {
       entries = await unpack(file, dir, signal);

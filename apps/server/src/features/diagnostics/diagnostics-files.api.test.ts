@@ -223,7 +223,7 @@ describe('reports', () => {
       { name: 'POST', route: 'post', enabled: true },
       { name: 'AIM Tracking', route: 'aim-tracking', enabled: true },
       { name: 'Metrics', route: 'aim-metric', enabled: true },
-      { name: 'Search', route: 'system-logs', enabled: false },
+      { name: 'Search', route: 'system-logs', enabled: true },
     ]);
   });
 

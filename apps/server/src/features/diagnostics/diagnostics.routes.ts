@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DIAGNOSTICS_LIMITS as L, api } from '@aerie/contract';
@@ -9,6 +10,7 @@ import type { DiagnosticsUploadService } from './diagnostics-upload.service.js';
 import { DIAGNOSTICS_SERVER_MESSAGES as S } from './diagnostics.messages.js';
 import { BUNDLE_CONTENT_TYPE } from './diagnostics.presenter.js';
 import type { BundleDownload, DiagnosticsService } from './diagnostics.service.js';
+import type { LogSearchService } from './logs/log-search.service.js';
 
 /** `attachment` or `inline` with the name in ASCII and in UTF-8 (RFC 6266). */
 function disposition(kind: 'attachment' | 'inline', fileName: string): string {
@@ -50,9 +52,19 @@ function uploadSlots(max: number) {
   };
 }
 
+/** An abort signal of the request: aborted when the client goes away before the answer ends. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('The client went away.'));
+  });
+  return controller.signal;
+}
+
 export function diagnosticsRoutes(
   service: DiagnosticsService,
   uploads: DiagnosticsUploadService,
+  logs: LogSearchService,
   options: { maxFileBytes: number },
 ): FastifyPluginAsync {
   return async (app) => {
@@ -127,6 +139,24 @@ export function diagnosticsRoutes(
     );
     route(app, api.diagnostics.aimMetrics, async (request) =>
       service.aimMetrics(request.principal(), request.query),
+    );
+    route(
+      app,
+      api.diagnostics.syslog,
+      async (request, reply) => {
+        const answer = await logs.search(request.principal(), request.query, clientGone(reply));
+        if (!(answer instanceof Readable)) return answer;
+        // pageSize -1: every entry, streamed as it is read.
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(answer);
+      },
+      // A search may read a whole log: under the caller's limit of heavy reads.
+      { limits: { heavy: true } },
+    );
+    route(app, api.diagnostics.syslogDates, async (request) =>
+      logs.dates(request.principal(), request.query),
     );
   };
 }

@@ -79,7 +79,7 @@ export interface BundleDownload {
   contentType?: string;
 }
 
-/** The report types of spec 001 §2, by route value; the log search comes with issue 19. */
+/** The report types of spec 001 §2, by route value. */
 const REPORT_NAMES: Record<DiagnosticReportRoute, string> = {
   overview: 'Overview',
   bist: 'BIST',
@@ -94,6 +94,7 @@ const ENABLED_REPORTS: ReadonlySet<DiagnosticReportRoute> = new Set([
   'post',
   'aim-tracking',
   'aim-metric',
+  'system-logs',
 ]);
 
 const rule = (endpoint: EndpointDefinition): AccessRule => endpoint.access as AccessRule;
@@ -170,6 +171,15 @@ export function createDiagnosticsService(deps: DiagnosticsServiceDeps) {
   }
 
   return {
+    /** A report's Ready file (the log search's too): 400, 404, 403, then 409 while not Ready. */
+    async readyFile(
+      principal: Principal,
+      endpoint: EndpointDefinition,
+      q: DiagnosticReportQuery,
+    ): Promise<DiagnosticFileRow> {
+      return (await readyFile(principal, endpoint, q)).file;
+    },
+
     /** `GET /v2/storage/diagnostics/{serial}/items`: newest first, within the caller's accounts. */
     async list(
       principal: Principal,

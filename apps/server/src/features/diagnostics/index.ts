@@ -3,6 +3,7 @@ import type { ParsedKeyring } from '@aerie/kdp';
 import type { FeatureContext, ServerFeature } from '../feature.js';
 import { createBundleProcessor } from './bundle-processor.js';
 import { createBundleQueue } from './bundle-queue.js';
+import { asBundleIndexer, createContentIndexes } from './content-indexes.js';
 import { diskSpace } from './disk-space.js';
 import { loadBundleKeyring, loadUrlSigningKey, memo } from './diagnostics-keys.js';
 import {
@@ -13,6 +14,10 @@ import {
 import { createDiagnosticsRepository } from './diagnostics.repository.js';
 import { diagnosticsRoutes } from './diagnostics.routes.js';
 import { createDiagnosticsService } from './diagnostics.service.js';
+import { logLineIndexer } from './logs/log-indexer.js';
+import { createLogSearchService } from './logs/log-search.service.js';
+import { createLogStore } from './logs/log-store.js';
+import { createMatchCache } from './logs/match-cache.js';
 import { buildBistReport, buildOverview, buildPostReport } from './reports/index.js';
 import { createSeriesIndex } from './series/series-index.js';
 
@@ -59,6 +64,13 @@ export function createDiagnosticsFeature({
   const repo = createDiagnosticsRepository(pool);
   const space = diskSpace(config.dataDir, config.diagnostics.minFreeBytes);
   const series = createSeriesIndex({ blobs, workDir: config.diagnostics.quarantineDir, log });
+  // Indexes of a bundle's contents, built before it is published (decision 042).
+  const indexes = createContentIndexes({
+    indexers: [logLineIndexer],
+    blobs,
+    quarantineDir: config.diagnostics.quarantineDir,
+    log,
+  });
   const processor = createBundleProcessor({
     repo,
     jobs,
@@ -66,7 +78,7 @@ export function createDiagnosticsFeature({
     keyring,
     quarantineDir: config.diagnostics.quarantineDir,
     space,
-    indexers: [series.indexer],
+    indexers: [series.indexer, asBundleIndexer(indexes)],
     log,
   });
   const queue = createBundleQueue({ pool, handle: (id, signal) => processor.run(id, signal), log });
@@ -93,6 +105,14 @@ export function createDiagnosticsFeature({
     publicUrl: config.publicUrl,
     documents,
   });
+  const logStore = createLogStore({ blobs, repo, log });
+  const matchCache = createMatchCache({ dir: config.diagnostics.searchCacheDir });
+  const logSearch = createLogSearchService({
+    store: logStore,
+    matches: matchCache,
+    readyFile: (principal, endpoint, q) => service.readyFile(principal, endpoint, q),
+    log,
+  });
   async function resumeUnfinished(): Promise<number> {
     // An upload takes minutes at most: staged bytes an hour old belong to no running upload
     // (of this instance or another sharing the store).
@@ -112,7 +132,7 @@ export function createDiagnosticsFeature({
   }
   return {
     name: 'diagnostics',
-    routes: diagnosticsRoutes(service, uploads, { maxFileBytes }),
+    routes: diagnosticsRoutes(service, uploads, logSearch, { maxFileBytes }),
     diagnostics: {
       keyring,
       storeBundle: (bundle) => uploads.storeBundle(bundle),
@@ -124,6 +144,8 @@ export function createDiagnosticsFeature({
     stop: async () => {
       await processor.close();
       await queue.stop();
+      await logStore.close();
+      await matchCache.close();
     },
   };
 }

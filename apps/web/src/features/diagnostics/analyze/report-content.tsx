@@ -33,6 +33,9 @@ const reports: Partial<Record<DiagnosticReportRoute, ComponentType<ReportProps>>
   'aim-metric': lazyComponent(() =>
     import('../reports/aim-metrics/aim-metrics-report').then((module) => module.AimMetricsReport),
   ),
+  'system-logs': lazyComponent(() =>
+    import('../reports/logs/log-report').then((module) => module.LogReport),
+  ),
 };
 
 /** Whether the portal has a view of this report (the others say 'Not yet supported.'). */

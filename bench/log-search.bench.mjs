@@ -1,0 +1,516 @@
+#!/usr/bin/env node
+// Benchmark of the log search (issue 19 item 4; decision 042; docs/performance.md "Log search
+// (issue 19)"). In one run:
+//
+//   bundles     a bundle whose logs are --log-mb MiB (default 1024) of the kdp generator's
+//               syslog and debug log (rotated into six files each), and a small one of
+//               --small-mb MiB, packed with the bench's key (cached in bench/results/tmp)
+//   server      the built server (apps/server/dist/server.js) on a fresh data folder: each bundle
+//               uploaded, unpacked and indexed by its job (time to Ready), then through HTTP:
+//               - the first page (100) of filter searches never run before, and their page 2
+//               - pages in the middle of a date range (half of the logs), highlight mode
+//               - the next highlight from the middle of the range (requireHighlight)
+//               the server's RSS every 100 ms (and VmHWM), for the small log and the big one
+//   throughput  over the big bundle's published log files (page cache warm), matching lines
+//               counted by: our engine through the server's own scan (line index + lazy DFA +
+//               prefilter, single thread), RE2 (the `re2` package) on the same 4 MiB Buffers
+//               (exec with the m flag, on to the next line after each match), `grep -E -c` and
+//               `rg -c -j1`; the best of --runs, and every engine's count must agree
+//
+// RE2 is the yardstick, never a dependency of the product: bench/re2 has its own package.json
+// and lockfile (re2 1.23.3: the last release without Node 22 in its engines), installed here on
+// first use by `npm ci` with DOWNLOAD_FORCE_BUILD=1 (re2's install script then builds from
+// source with node-gyp instead of downloading a prebuilt binary) against the Node headers of
+// Debian's nodejs package (/usr/include/node). The build takes a few minutes.
+//
+//   flock /tmp/aerie-build.lock npm run build      (packages and apps/server built)
+//   node bench/log-search.bench.mjs [--log-mb 1024] [--small-mb 64] [--runs 3] [--label x] [--keep]
+//
+// Writes bench/results/log-search-<label>.json (label: <log-mb>mb by default) and prints a table.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { open, rename } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { machineInfo, startServer } from './lib/bench-server.mjs';
+import { signIn } from './lib/sign-in.mjs';
+import { uploadBundle } from './lib/upload-bundle.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    'log-mb': { type: 'string', default: '1024' },
+    'small-mb': { type: 'string', default: '64' },
+    runs: { type: 'string', default: '3' },
+    label: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MIB = 1024 * 1024;
+const logMb = Number(args['log-mb']);
+const smallMb = Number(args['small-mb']);
+const runs = Number(args.runs);
+const label = args.label ?? `${logMb}mb`;
+const tmp = join(root, 'bench/results/tmp');
+const dataDir = join(tmp, 'log-search-data');
+const results = join(root, 'bench/results', `log-search-${label}.json`);
+
+const logsearch = await import(pathToFileURL(join(root, 'packages/logsearch/dist/index.js')).href);
+const kdp = await import(pathToFileURL(join(root, 'packages/kdp/dist/index.js')).href);
+
+// The bench's own key (bundles are cached between runs): not a secret, never a product key.
+const KEY_ID = 'bench-1';
+const KEY = createHash('sha256').update('aerie log search bench').digest();
+const keyring = { [KEY_ID]: KEY };
+const TAKEN_AT = new Date('2026-11-22T12:00:00Z');
+/** Bytes per generated log line (measured on the generator: 81). */
+const BYTES_PER_LINE = 81;
+
+const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+const stamp = (d) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+
+/** re2 from bench/re2, installed and built on first use. */
+function loadRe2() {
+  const dir = join(root, 'bench/re2');
+  const addon = join(dir, 'node_modules/re2/build/Release/re2.node');
+  if (!existsSync(addon)) {
+    if (!existsSync('/usr/include/node/node_version.h')) {
+      throw new Error(
+        're2 is built against the installed Node headers (/usr/include/node, Debian nodejs): none here.',
+      );
+    }
+    console.log('installing re2 into bench/re2, built from source (a few minutes)…');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--workspaces=false'], {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, DOWNLOAD_FORCE_BUILD: '1', npm_config_nodedir: '/usr' },
+    });
+  }
+  return createRequire(join(dir, 'package.json'))('re2');
+}
+
+/** A bundle of `mb` MiB of logs, generated once and kept in bench/results/tmp. */
+async function bundle(serial, mb) {
+  const lines = Math.round((mb * MIB) / BYTES_PER_LINE);
+  const fileName = `${serial}_${stamp(TAKEN_AT)}.kdp`;
+  const file = join(tmp, `log-search-${mb}mb-${fileName}`);
+  if (existsSync(file)) return { file, fileName, lines, generatedSeconds: null };
+  console.log(`generating ${fileName}: ${lines} log lines (${mb} MiB)…`);
+  const started = performance.now();
+  const entries = kdp.generateBundleEntries({
+    antennaSerial: serial,
+    takenAt: TAKEN_AT,
+    logLines: lines,
+    seed: 42,
+  });
+  const write = kdp.createBundleWriter({ keyring, keyId: KEY_ID, gzipLevel: 1 });
+  await pipeline(write(entries), createWriteStream(`${file}.part`));
+  await rename(`${file}.part`, file);
+  return { file, fileName, lines, generatedSeconds: round((performance.now() - started) / 1000) };
+}
+
+/** The server's RSS every 100 ms, and its high-water mark. */
+function rssSampler(pid) {
+  const read = (field) => {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
+    return m ? Number(m[1]) / 1024 : null;
+  };
+  let samples = [];
+  const timer = setInterval(() => samples.push(read('VmRSS')), 100);
+  return {
+    mark() {
+      const seen = samples.length > 0 ? samples : [read('VmRSS')];
+      const out = {
+        minMb: round(Math.min(...seen)),
+        maxMb: round(Math.max(...seen)),
+        hwmMb: round(read('VmHWM')),
+      };
+      samples = [];
+      return out;
+    },
+    stop: () => clearInterval(timer),
+    now: () => round(read('VmRSS')),
+  };
+}
+
+async function api(base, token, path, query) {
+  const url = `${base}${path}?${new URLSearchParams(query)}`;
+  const started = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`${path} ${res.status}: ${JSON.stringify(body)}`);
+  return { ms: round(ms), body };
+}
+
+/** Uploads a bundle and waits until it is Ready: the id of its published folder and the time. */
+async function store(server, token, b, serial) {
+  const contents = join(dataDir, 'blobs/objects/diagnostics-content');
+  const before = new Set(existsSync(contents) ? readdirSync(contents) : []);
+  const started = performance.now();
+  const answer = await uploadBundle(server.base, token, serial, b.fileName, b.file);
+  if (answer.status !== 200) throw new Error(`upload ${answer.status}: ${answer.body}`);
+  const uploadedSeconds = (performance.now() - started) / 1000;
+  for (;;) {
+    const { body } = await api(server.base, token, `/v2/storage/diagnostics/${serial}/items`, {});
+    const item = body.items.find((i) => i.fileName === b.fileName);
+    if (item?.status === 'Ready') break;
+    if (item?.status === 'Rejected') throw new Error(`rejected: ${item.statusMessage}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const id = readdirSync(contents).find((d) => !before.has(d));
+  return {
+    id,
+    relativePath: `${serial}/${b.fileName}`,
+    uploadSeconds: round(uploadedSeconds),
+    readySeconds: round((performance.now() - started) / 1000),
+  };
+}
+
+/** The searches through the API on one stored bundle. */
+async function apiSearches(server, token, stored, serial, rss) {
+  const q = { antennaSerial: serial, relativePath: stored.relativePath };
+  const both = { ...q, logTypes: 'syslog,debug' };
+  const out = {};
+  const dates = await api(server.base, token, '/v1/diagnostics/reports/syslog/dates', q);
+  out.datesMs = dates.ms;
+  const min = Date.parse(dates.body.MinDate);
+  const max = Date.parse(dates.body.MaxDate);
+  // Filter searches never run before: the first page reads until 100 matches (or the end).
+  out.firstPage = [];
+  for (const filter of [
+    'rx lock lost',
+    'link down|yaw sensor|FAIL',
+    'sinr=-\\d+\\.\\d+ mute=4',
+    'ERROR \\[modem\\]',
+    'track sat 1\\d theta 4\\d',
+  ]) {
+    const one = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
+      ...both,
+      filter,
+      pageSize: '100',
+    });
+    const two = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
+      ...both,
+      filter,
+      pageSize: '100',
+      pageNumber: '2',
+    });
+    out.firstPage.push({
+      filter,
+      firstPageMs: one.ms,
+      entries: one.body.entries.length,
+      page2Ms: two.ms,
+      page2Entries: two.body.entries.length,
+    });
+  }
+  // The middle half of the time range, and pages in its middle (highlight mode).
+  const from = new Date(min + (max - min) / 4).toISOString();
+  const to = new Date(min + ((max - min) * 3) / 4).toISOString();
+  const range = { ...both, fromDate: from, toDate: to, pageSize: '100', highlight: 'link down' };
+  const middle = Math.round((stored.lines / 2 / 100) * 0.5);
+  const pageMs = [];
+  for (let k = 0; k < 12; k++) {
+    const page = middle + Math.round((k - 6) * middle * 0.05);
+    const r = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
+      ...range,
+      pageNumber: String(page),
+    });
+    if (r.body.entries.length !== 100)
+      throw new Error(`page ${page} of the range has ${r.body.entries.length} entries`);
+    pageMs.push(r.ms);
+  }
+  const sorted = [...pageMs].sort((a, b) => a - b);
+  out.middlePage = {
+    pageNumber: middle,
+    samples: pageMs.length,
+    p50Ms: sorted[Math.floor(sorted.length / 2)],
+    maxMs: sorted.at(-1),
+    firstMs: pageMs[0],
+  };
+  const next = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
+    ...range,
+    highlight: 'tx unmuted',
+    requireHighlight: 'true',
+    pageNumber: String(middle),
+  });
+  out.nextHighlight = { fromPage: middle, updatedPage: next.body.updatedPage, ms: next.ms };
+  out.rss = rss.mark();
+  return out;
+}
+
+/** Reads a log file in chunks of whole lines; calls `each(buffer, length)`. */
+async function chunks(file, size, each) {
+  const handle = await open(file, 'r');
+  const buf = Buffer.allocUnsafe(size);
+  let carry = 0;
+  let position = 0;
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, carry, size - carry, position);
+      position += bytesRead;
+      const end = carry + bytesRead;
+      if (bytesRead === 0) {
+        if (end > 0) each(buf, end);
+        return;
+      }
+      const cut = buf.lastIndexOf(10, end - 1) + 1;
+      if (cut === 0) throw new Error('a line longer than a chunk');
+      each(buf, cut);
+      buf.copy(buf, 0, cut, end);
+      carry = end - cut;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Our engine as the server runs it: the line index and scanMatches, over each log. */
+async function ours(logs, pattern) {
+  const matcher = new logsearch.LineMatcher(logsearch.compileSearchPattern(pattern));
+  const handles = [];
+  let count = 0;
+  const started = performance.now();
+  try {
+    for (const files of Object.values(logs)) {
+      const opened = [];
+      for (const f of files) {
+        const data = await open(f.data, 'r');
+        const index = await open(f.index, 'r');
+        handles.push(data, index);
+        const access = async (h) => ({
+          size: (await h.stat()).size,
+          read: async (b, o, l, p) => (await h.read(b, o, l, p)).bytesRead,
+        });
+        opened.push({
+          name: f.name,
+          data: await access(data),
+          index: await logsearch.LineIndex.open(await access(index)),
+        });
+      }
+      const seq = new logsearch.LogSequence('log', opened);
+      await logsearch.scanMatches(seq, matcher, 0, seq.lineCount, () => {
+        count++;
+        return true;
+      });
+    }
+  } finally {
+    for (const h of handles) await h.close();
+  }
+  return { seconds: (performance.now() - started) / 1000, count };
+}
+
+/** RE2 on Buffers: every matching line, one exec per matching line. */
+async function re2(RE2, files, source, ignoreCase) {
+  const re = new RE2(source, ignoreCase ? 'gim' : 'gm');
+  let count = 0;
+  const started = performance.now();
+  for (const file of files) {
+    await chunks(file, 4 * MIB, (buf, length) => {
+      const view = buf.subarray(0, length);
+      re.lastIndex = 0;
+      for (let m = re.exec(view); m !== null; m = re.exec(view)) {
+        count++;
+        const nl = view.indexOf(10, m.index);
+        if (nl === -1) break;
+        re.lastIndex = nl + 1;
+      }
+    });
+  }
+  return { seconds: (performance.now() - started) / 1000, count };
+}
+
+function command(cmd, argv, files) {
+  const started = performance.now();
+  const r = spawnSync(cmd, [...argv, ...files], {
+    encoding: 'utf8',
+    maxBuffer: 64 * MIB,
+    env: { ...process.env, LC_ALL: 'C.UTF-8' },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} exited ${r.status}: ${r.stderr}`);
+  const count = r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .reduce((n, line) => n + Number(line.slice(line.lastIndexOf(':') + 1)), 0);
+  return { seconds, count };
+}
+
+const grep = (files, source, ignoreCase) =>
+  command('grep', ['-E', '-c', ...(ignoreCase ? ['-i'] : []), '-H', '-e', source], files);
+const rg = (files, source, ignoreCase) =>
+  command(
+    'rg',
+    ['--no-config', '-c', '-j1', '-H', ...(ignoreCase ? ['-i'] : ['-s']), '-e', source],
+    files,
+  );
+
+/** The throughput comparison over the big bundle's published logs. */
+async function throughput(RE2, stored) {
+  const content = join(dataDir, 'blobs/objects/diagnostics-content', stored.id, 'logs');
+  const index = join(dataDir, 'blobs/objects/diagnostics-index', stored.id, 'lines/logs');
+  const logs = { syslog: [], debug: [] };
+  for (const type of ['syslog', 'debug']) {
+    for (const name of [`${type}.4`, `${type}.3`, `${type}.2`, `${type}.1`, `${type}.0`, type]) {
+      if (existsSync(join(content, name))) {
+        logs[type].push({
+          name: `logs/${name}`,
+          data: join(content, name),
+          index: join(index, `${name}.lidx`),
+        });
+      }
+    }
+  }
+  const files = Object.values(logs)
+    .flat()
+    .map((f) => f.data);
+  const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
+  // Warm the page cache for every engine alike.
+  spawnSync('cat', files, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const patterns = [
+    { name: 'literal', source: 'rx lock lost', ignoreCase: false },
+    { name: 'literal, case-insensitive', source: 'RX LOCK LOST', ignoreCase: true },
+    { name: 'alternation', source: 'link down|yaw sensor|tx muted', ignoreCase: false },
+    {
+      name: 'class-heavy',
+      source: 'theta=[0-9]+\\.[0-9]+ phi=1[0-4][0-9]\\.[0-9]+ sinr=-[0-9]',
+      ignoreCase: false,
+    },
+    {
+      name: 'class-heavy, case-insensitive',
+      source: 'error \\[[a-z]+\\] [a-z]+ lock',
+      ignoreCase: true,
+    },
+    { name: 'frequent', source: 'sat 1[0-9] theta', ignoreCase: false },
+  ];
+  const out = [];
+  for (const p of patterns) {
+    const best = { ours: null, re2: null, grep: null, rg: null };
+    const ourPattern = p.ignoreCase ? p.source : `(?-i)${p.source}`;
+    for (let r = 0; r < runs; r++) {
+      const results = {
+        ours: await ours(logs, ourPattern),
+        re2: await re2(RE2, files, p.source, p.ignoreCase),
+        grep: grep(files, p.source, p.ignoreCase),
+        rg: rg(files, p.source, p.ignoreCase),
+      };
+      for (const [k, v] of Object.entries(results))
+        if (!best[k] || v.seconds < best[k].seconds) best[k] = v;
+    }
+    const counts = new Set(Object.values(best).map((v) => v.count));
+    if (counts.size !== 1)
+      throw new Error(`${p.name}: the engines disagree: ${JSON.stringify(best)}`);
+    const mbps = (v) => round(bytes / MIB / v.seconds, 0);
+    out.push({
+      pattern: p.name,
+      source: p.source,
+      ignoreCase: p.ignoreCase,
+      matchingLines: best.ours.count,
+      mibPerSecond: {
+        ours: mbps(best.ours),
+        re2: mbps(best.re2),
+        grep: mbps(best.grep),
+        rg: mbps(best.rg),
+      },
+      oursToRe2: round(best.re2.seconds / best.ours.seconds, 2),
+    });
+    console.log(
+      `  ${p.name.padEnd(30)} ours ${String(mbps(best.ours)).padStart(5)}  re2 ${String(mbps(best.re2)).padStart(5)}  grep ${String(mbps(best.grep)).padStart(5)}  rg ${String(mbps(best.rg)).padStart(5)} MiB/s  ours/re2 ${round(best.re2.seconds / best.ours.seconds, 2)}  (${best.ours.count} lines)`,
+    );
+  }
+  const geo = Math.exp(out.reduce((s, x) => s + Math.log(x.oursToRe2), 0) / out.length);
+  return {
+    bytes,
+    files: files.length,
+    runs,
+    patterns: out,
+    oursToRe2GeometricMean: round(geo, 2),
+    oursToRe2Min: Math.min(...out.map((x) => x.oursToRe2)),
+  };
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true });
+  const RE2 = loadRe2();
+  const machine = machineInfo();
+  const small = await bundle('KYM-BENCHS', smallMb);
+  const big = await bundle('KYM-BENCHB', logMb);
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = await startServer(
+    root,
+    {
+      DATA_DIR: dataDir,
+      DIAGNOSTICS_KEYRING: `${KEY_ID}:${KEY.toString('base64')}`,
+      DEMO_DIAGNOSTIC_BUNDLES: '0',
+      DIAGNOSTICS_MIN_FREE_BYTES: String(256 * MIB),
+    },
+    0,
+  );
+  const rss = rssSampler(server.pid);
+  const out = { label, machine, logMb, smallMb, at: new Date().toISOString() };
+  try {
+    const token = await signIn(server.base, 'sofia.reyes@aerie.example');
+    out.rssIdleMb = rss.now();
+    for (const [name, b, serial] of [
+      ['small', small, 'KYM-BENCHS'],
+      ['big', big, 'KYM-BENCHB'],
+    ]) {
+      console.log(`${name}: uploading ${b.fileName} (${round(statSync(b.file).size / MIB)} MiB)…`);
+      rss.mark();
+      const stored = { ...(await store(server, token, b, serial)), lines: b.lines };
+      const processing = rss.mark();
+      const searches = await apiSearches(server, token, stored, serial, rss);
+      out[name] = {
+        bundleMb: round(statSync(b.file).size / MIB),
+        logLines: b.lines,
+        generatedSeconds: b.generatedSeconds,
+        uploadSeconds: stored.uploadSeconds,
+        readySeconds: stored.readySeconds,
+        processingRss: processing,
+        indexMb: round(
+          readdirSync(
+            join(dataDir, 'blobs/objects/diagnostics-index', stored.id, 'lines/logs'),
+          ).reduce(
+            (n, f) =>
+              n +
+              statSync(join(dataDir, 'blobs/objects/diagnostics-index', stored.id, 'lines/logs', f))
+                .size,
+            0,
+          ) / MIB,
+        ),
+        ...searches,
+      };
+      console.log(JSON.stringify(out[name], null, 1));
+      if (name === 'big') {
+        console.log('throughput (best of runs, matching lines counted):');
+        out.throughput = await throughput(RE2, stored);
+      }
+    }
+  } finally {
+    rss.stop();
+    await server.stop();
+    if (!args.keep) rmSync(dataDir, { recursive: true, force: true });
+  }
+  out.machine.loadAverage.end = os.loadavg().map((l) => round(l));
+  writeFileSync(results, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`written ${results}`);
+}
+
+await main();
