@@ -1,6 +1,9 @@
 // A closed-loop HTTP load generator, run as its own process so it does not share the
 // server's event loop: CONCURRENCY clients each send the next request as soon as the
 // previous one answers, for DURATION seconds. Prints one JSON line of statistics.
+// URL may be `@file`: a file of URLs, one a line, asked in turn (e.g. many search terms, so
+// that few answers come from a cache).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 const [url, headersJson, concurrencyArg, durationArg] = process.argv.slice(2);
@@ -8,7 +11,10 @@ const headers = JSON.parse(headersJson ?? '{}');
 const concurrency = Number(concurrencyArg ?? 50);
 const durationMs = Number(durationArg ?? 10) * 1000;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-const target = new URL(url);
+const targets = (
+  url.startsWith('@') ? readFileSync(url.slice(1), 'utf8').split('\n').filter(Boolean) : [url]
+).map((u) => new URL(u));
+let turn = 0;
 const latencies = [];
 let errors = 0;
 let bytes = 0;
@@ -16,6 +22,7 @@ let bytes = 0;
 function once() {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
+    const target = targets[turn++ % targets.length];
     const req = http.request(target, { agent, headers }, (res) => {
       res.on('data', (chunk) => (bytes += chunk.length));
       res.on('end', () => {
