@@ -10,6 +10,7 @@ import {
 } from '@aerie/contract';
 import type { ComponentRow, DeviceDetailRows, DeviceListRow } from './devices.repository.js';
 import type { NameLookup } from './name-directory.js';
+import { asciiJson } from '../../plugins/serialization.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -37,18 +38,18 @@ export function presentDeviceListItem(
   names: ListNames,
 ): string {
   let members = row.json;
-  const add = <K extends keyof DeviceListItem>(key: K, value: Required<DeviceListItem>[K]) => {
-    const member = `"${key}":${JSON.stringify(value)}`;
+  const add = (key: keyof DeviceListItem, json: string) => {
+    const member = `"${key}":${json}`;
     members = members === '' ? member : `${members},${member}`;
   };
-  if (fields.has('AccountName')) add('accountName', names.accounts.get(row.accountId) ?? '');
+  if (fields.has('AccountName')) add('accountName', names.accounts.get(row.accountId) ?? '""');
   if (fields.has('ProductName')) {
     add(
       'productName',
-      row.productCode === null ? null : (names.products.get(row.productCode) ?? null),
+      (row.productCode === null ? null : names.products.get(row.productCode)) ?? 'null',
     );
   }
-  if (fields.has('Components')) add('components', components);
+  if (fields.has('Components')) add('components', asciiJson(components satisfies Component[]));
   return `{${members}}`;
 }
 

@@ -298,12 +298,10 @@ export function createDevicesService(
         list.push(component);
         byDevice.set(row.deviceId, list);
       }
-      let items = '';
-      for (const row of rows) {
-        const item = presentDeviceListItem(row, q.fields, byDevice.get(row.id) ?? [], names);
-        items = items === '' ? item : `${items},${item}`;
-      }
-      return jsonText(`{"items":[${items}],"total":${count}}`);
+      const items = rows.map((row) =>
+        presentDeviceListItem(row, q.fields, byDevice.get(row.id) ?? [], names),
+      );
+      return jsonText(`{"items":[${items.join(',')}],"total":${count}}`);
     },
   };
 }

@@ -40,13 +40,22 @@ describe('the list name directory', () => {
   it('reads the names it does not keep in one query, each id once, nulls skipped', async () => {
     const { names, loads } = setUp();
     const first = await names(['a', 'b', 'a', null]);
+    // Each name as the JSON string the answer writes, beyond ASCII escaped.
     expect([...first]).toEqual([
-      ['a', 'Aurora'],
-      ['b', 'Baltic'],
+      ['a', '"Aurora"'],
+      ['b', '"Baltic"'],
     ]);
     expect(loads).toEqual([['a', 'b']]);
-    expect((await names(['b', 'a'])).get('b')).toBe('Baltic');
+    expect((await names(['b', 'a'])).get('b')).toBe('"Baltic"');
     expect(loads).toHaveLength(1);
+  });
+
+  it('writes a name beyond ASCII with \\u escapes (the answer stays one byte a character)', async () => {
+    const { names, table } = setUp();
+    table.set('n', 'Northwind Maritime – Pacific Fleet 🛰');
+    const literal = (await names(['n'])).get('n')!;
+    expect(literal).toBe('"Northwind Maritime \\u2013 Pacific Fleet \\ud83d\\udef0"');
+    expect(JSON.parse(literal)).toBe('Northwind Maritime – Pacific Fleet 🛰');
   });
 
   it('leaves out an id without a name and asks for it again next time', async () => {
@@ -60,9 +69,9 @@ describe('the list name directory', () => {
     const { names, loads, table, caches } = setUp();
     await names(['a']);
     table.set('a', 'Aurora Renamed');
-    expect((await names(['a'])).get('a')).toBe('Aurora');
+    expect((await names(['a'])).get('a')).toBe('"Aurora"');
     await caches.clear('account');
-    expect((await names(['a'])).get('a')).toBe('Aurora Renamed');
+    expect((await names(['a'])).get('a')).toBe('"Aurora Renamed"');
     expect(loads).toEqual([['a'], ['a']]);
   });
 
@@ -75,9 +84,9 @@ describe('the list name directory', () => {
     await caches.clear('account');
     release();
     // The page that asked gets what it read; the next one reads again.
-    expect((await reading).get('a')).toBe('Aurora');
+    expect((await reading).get('a')).toBe('"Aurora"');
     holdWith(null);
-    expect((await names(['a'])).get('a')).toBe('Aurora Renamed');
+    expect((await names(['a'])).get('a')).toBe('"Aurora Renamed"');
     expect(loads).toHaveLength(2);
   });
 });

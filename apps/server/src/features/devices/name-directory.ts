@@ -1,9 +1,13 @@
 import type { CacheKind } from '@aerie/contract';
 import type { CacheRegistry } from '../../plugins/cache.js';
+import { asciiJson, type JsonText } from '../../plugins/serialization.js';
 import type { NamedRow } from './devices.repository.js';
 
-/** The names of a page's accounts or products, by id (or product code). */
-export type NameLookup = ReadonlyMap<string, string>;
+/**
+ * The names of a page's accounts or products, by id (or product code), each as the JSON string
+ * the answer writes (`asciiJson`: written once per name, not once per row).
+ */
+export type NameLookup = ReadonlyMap<string, JsonText<string>>;
 
 /**
  * Names by id, kept per instance for `ttlMs` under a cache kind (the kind's clear drops them on
@@ -19,9 +23,9 @@ export function nameDirectory(
   ttlMs: number,
   load: (ids: readonly string[]) => Promise<NamedRow[]>,
 ): (ids: Iterable<string | null>) => Promise<NameLookup> {
-  const cache = caches.register<string>(kind, name, { ttlMs, maxEntries: 100_000 });
+  const cache = caches.register<JsonText<string>>(kind, name, { ttlMs, maxEntries: 100_000 });
   return async (ids) => {
-    const names = new Map<string, string>();
+    const names = new Map<string, JsonText<string>>();
     const missing: string[] = [];
     for (const id of ids) {
       if (id === null || names.has(id)) continue;
@@ -35,8 +39,9 @@ export function nameDirectory(
     if (missing.length === 0) return names;
     const generation = cache.generation;
     for (const row of await load(missing)) {
-      names.set(row.id, row.name);
-      if (cache.generation === generation) cache.set(row.id, row.name);
+      const literal = asciiJson(row.name) as JsonText<string>;
+      names.set(row.id, literal);
+      if (cache.generation === generation) cache.set(row.id, literal);
     }
     return names;
   };
