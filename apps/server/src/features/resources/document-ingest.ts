@@ -142,11 +142,18 @@ export function createDocumentIngest(deps: {
       }
     },
 
-    /** Removes a document's row and file; null when the path had none. */
+    /**
+     * Removes a document's row and file; null when the path had none. The file goes while the
+     * deleted row is still locked (as an upload moves its file in), so an upload to the same
+     * path waits and its file is never the one removed, and a file that cannot be removed
+     * leaves the row (nothing listed that cannot be downloaded).
+     */
     async remove(path: string): Promise<DocumentRow | null> {
-      const removed = await repo.transaction((db) => repo.remove(db, path));
-      if (removed) await blobs.remove(blobKeyOf(removed.path));
-      return removed;
+      return repo.transaction(async (db) => {
+        const removed = await repo.remove(db, path);
+        if (removed) await blobs.remove(blobKeyOf(removed.path));
+        return removed;
+      });
     },
 
     /** Removes what uploads that never ended left (staged bytes older than an hour). */
