@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '@aerie/contract';
 import { createFilesystemBlobStore, type BlobStore } from '../../adapters/blob-store.js';
 import { useApiContext } from '../../test/test-app.js';
 import { createDocumentIngest, DocumentTooLargeError } from './document-ingest.js';
@@ -52,6 +53,16 @@ describe('the library ingest', () => {
     expect(stored.row).toMatchObject({ title: 'Broken guide', contentType: 'application/pdf' });
     expect(warnings).toHaveLength(1);
     expect(await files()).toEqual([path.join('objects', 'documents', 'HAWK u8', 'Broken.pdf')]);
+  });
+
+  it('keeps tags without highlight marks or control characters, once each', async () => {
+    const { ingest } = await ingestWith(1_000);
+    const stored = await ingest.ingest({
+      path: '/documents/HAWK u8/Tagged.txt',
+      tags: [`mount${HIGHLIGHT_START}ing${HIGHLIGHT_END}`, 'mount ing', '\u0007', 'radome'],
+      source: Readable.from([Buffer.from('text')]),
+    });
+    expect(stored.row.tags).toEqual(['mount ing', 'radome']);
   });
 
   it('removes a file while its row is held: a file that cannot be removed keeps its row', async () => {

@@ -64,6 +64,11 @@ async function* metered(
   }
 }
 
+/** Tags as the library keeps them: clean text (no highlight marks), without empties or repeats. */
+function cleanTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map(cleanText).filter((t) => t !== ''))];
+}
+
 /** The first `max` bytes of a blob, whole (PDF.js reads a document from memory). */
 async function readAll(blobs: BlobStore, key: string, max: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -124,7 +129,7 @@ export function createDocumentIngest(deps: {
             fileName,
             title: cleanText(doc.title ?? '') || fileName.replace(/\.[^.]+$/, ''),
             description: doc.description ? cleanText(doc.description) : null,
-            tags: [...(doc.tags ?? [])],
+            tags: cleanTags(doc.tags ?? []),
             contentType,
             fileSize: tally.bytes,
             fileHash: tally.hash.digest('hex'),
