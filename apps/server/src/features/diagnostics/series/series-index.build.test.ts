@@ -232,4 +232,19 @@ describe('cells', () => {
     expect(parseNumber('NaN')).toBeNaN();
     expect(parseNumber('-Infinity')).toBeNaN();
   });
+
+  it('reads a time without a zone as UTC, whatever the server’s time zone', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(parseTime('2026-11-22T12:00:00')).toBe(Date.UTC(2026, 10, 22, 12));
+      expect(parseTime('2026-11-22T12:00:00.250')).toBe(Date.UTC(2026, 10, 22, 12, 0, 0, 250));
+      expect(parseTime('2026-11-22T12:00:00+01:00')).toBe(Date.UTC(2026, 10, 22, 11));
+      expect(parseTime('2026-11-22T12:00:00-0500')).toBe(Date.UTC(2026, 10, 22, 17));
+      expect(parseTime('2026-11-22T12:00:00z')).toBe(Date.UTC(2026, 10, 22, 12));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });

@@ -39,12 +39,18 @@ const MAX_PROBLEMS = 20;
 const ZONES_MAX_BYTES = 64 * 1024;
 
 const ISO_START = /^\d{4}-\d{2}-\d{2}T/;
+const ZONE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
-/** Ms since 1970 of an ISO 8601 timestamp, or NaN. */
+/**
+ * Ms since 1970 of an ISO 8601 timestamp, or NaN. One without a zone is UTC, as the bundle
+ * format says its times are (docs/formats/kdp.md): `Date.parse` would read it in the server's
+ * own time zone.
+ */
 export function parseTime(cell: string | undefined): number {
   if (cell === undefined) return NaN;
   const text = cell.trim();
-  return ISO_START.test(text) ? Date.parse(text) : NaN;
+  if (!ISO_START.test(text)) return NaN;
+  return Date.parse(ZONE.test(text) ? text : `${text}Z`);
 }
 
 /** A cell's number; NaN when empty or not a finite number (an empty cell is a missing value). */
