@@ -188,7 +188,10 @@ describe('Resources', () => {
       (await cards.getByText(/^Date: /).allInnerTexts()).map((t) => t.replace('Date: ', ''));
     const byDate = await dates();
     expect(byDate).toEqual([...byDate].sort().reverse());
-    const headings = () => cards.getByRole('heading').allInnerTexts();
+    // Each result's title is a heading under the results' own (h2).
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Results for' }), 'results');
+    const headings = () => cards.getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(await headings()).toHaveLength(count);
     await page.getByRole('button', { name: 'Title' }).click();
     const ascending = await headings();
     expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
