@@ -11,7 +11,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { reportMessages } from '../messages';
-import type { ChartPalette } from './chart-palette';
+import { escapeHtml, type ChartPalette } from '../../../../lib/chart-palette';
 import { formatUtc } from './utc-time';
 
 export type PolarOption = ComposeOption<
@@ -83,10 +83,6 @@ export function zoneOutline(zone: BlockageZone): [number, number][] {
   for (let k = steps; k >= 0; k -= 1) points.push([inner, at(k)]);
   points.push([outer, at(0)]);
   return points;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
