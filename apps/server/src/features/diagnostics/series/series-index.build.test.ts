@@ -5,12 +5,8 @@ import { Readable } from 'node:stream';
 import { DIAGNOSTIC_SERIES_LIMITS as SL, aimTrackingFields } from '@aerie/contract';
 import { AIM_CSV_COLUMNS, generateBundleEntries } from '@aerie/kdp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildSeriesIndex,
-  parseNumber,
-  parseTime,
-  type IndexSource,
-} from './series-index.build.js';
+import { parseNumber, parseTime } from './csv-records.js';
+import { buildSeriesIndex, type IndexSource } from './series-index.build.js';
 import { seriesIndexMetaSchema, TRACKING_WIDTH } from './series-index.meta.js';
 import { levelFile, readSeriesRange, type RangeReader } from './series-file.js';
 
