@@ -4,8 +4,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { init, use, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { readPalette } from '../../../lib/chart-palette';
-import { buildChartOption, type ChartSeriesInput } from '../utils/chart-option';
+import { buildChartOption, type ChartPalette, type ChartSeriesInput } from '../utils/chart-option';
 import type { TimeRange } from '../utils/time-spans';
 import { METRIC_CHART_HEIGHT } from './metric-chart-size';
 
@@ -18,6 +17,17 @@ export interface MetricChartProps {
   range: TimeRange;
   /** Accessible name of the chart. */
   label: string;
+}
+
+function paletteOf(element: HTMLElement): ChartPalette {
+  const style = getComputedStyle(element);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    text: read('--mantine-color-text', '#212529'),
+    dimmed: read('--mantine-color-dimmed', '#495057'),
+    border: read('--mantine-color-default-border', '#dee2e6'),
+    background: read('--mantine-color-body', '#ffffff'),
+  };
 }
 
 /**
@@ -45,7 +55,7 @@ export function MetricChart({ series, graphType, range, label }: MetricChartProp
   useEffect(() => {
     const element = container.current;
     if (!chart.current || !element) return;
-    chart.current.setOption(buildChartOption(series, graphType, range, readPalette(element)), {
+    chart.current.setOption(buildChartOption(series, graphType, range, paletteOf(element)), {
       notMerge: true,
     });
   }, [series, graphType, range]);

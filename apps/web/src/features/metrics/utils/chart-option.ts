@@ -7,7 +7,6 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import dayjs from 'dayjs';
-import { escapeHtml, type ChartPalette } from '../../../lib/chart-palette';
 import { type ChartPoint, ONLINE_STATUS_METRIC, STEP_METRICS } from './chart-series';
 import { formatAxisTime, timeAxisTicks } from './time-axis';
 import type { TimeRange } from './time-spans';
@@ -27,6 +26,18 @@ export interface ChartSeriesInput {
   unit: string;
   color: string;
   points: ChartPoint[];
+}
+
+/** Colours of the page the chart sits on (read from the Mantine theme variables). */
+export interface ChartPalette {
+  text: string;
+  dimmed: string;
+  border: string;
+  background: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** One y axis per distinct unit (at most two: left and right). */

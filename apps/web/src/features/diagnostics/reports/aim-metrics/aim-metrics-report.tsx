@@ -20,7 +20,7 @@ import { useCallback, useState } from 'react';
 import { useAimMetricsReport } from '../../analyze/api/get-aim-metrics-report';
 import { reportMessages } from '../messages';
 import { ReportLoadState, useReportErrorToast } from '../report-state';
-import type { ChartPalette } from '../../../../lib/chart-palette';
+import type { ChartPalette } from '../series/chart-palette';
 import { DateRangeControl } from '../series/date-range-control';
 import { DownsamplingInfo } from '../series/downsampling-info';
 import { SeriesChart } from '../series/series-chart';

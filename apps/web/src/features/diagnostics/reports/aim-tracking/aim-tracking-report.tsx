@@ -13,7 +13,7 @@ import { Icon } from '../../../../components/ui/icons';
 import { useAimTrackingReport } from '../../analyze/api/get-aim-tracking-report';
 import { reportMessages } from '../messages';
 import { ReportLoadState, useReportErrorToast } from '../report-state';
-import type { ChartPalette } from '../../../../lib/chart-palette';
+import type { ChartPalette } from '../series/chart-palette';
 import { DateRangeControl } from '../series/date-range-control';
 import { DownsamplingInfo } from '../series/downsampling-info';
 import { polarOption } from '../series/polar-option';

@@ -11,7 +11,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { reportMessages } from '../messages';
-import { escapeHtml, type ChartPalette } from '../../../../lib/chart-palette';
+import { escapeHtml, type ChartPalette } from './chart-palette';
 import { formatUtc } from './utc-time';
 
 export type PolarOption = ComposeOption<

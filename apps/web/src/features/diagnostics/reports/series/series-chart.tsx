@@ -11,7 +11,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useComputedColorScheme } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
-import { readPalette, type ChartPalette } from '../../../../lib/chart-palette';
+import { readPalette, type ChartPalette } from './chart-palette';
 
 // NOTE: only what these reports draw is registered (tree-shaken `echarts/core`); this module
 // loads with the report chunks, so no other page carries the charting code.

@@ -6,7 +6,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { SeriesTimeRange } from '@aerie/contract';
-import { escapeHtml, type ChartPalette } from '../../../../lib/chart-palette';
+import { escapeHtml, type ChartPalette } from './chart-palette';
 import { formatUtc } from './utc-time';
 
 export type TimeSeriesOption = ComposeOption<

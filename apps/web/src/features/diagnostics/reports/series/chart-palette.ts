@@ -1,7 +1,11 @@
 /**
- * What the portal's ECharts charts (device metric graphs, diagnostic reports) take from the page:
- * the theme's colours, read when a chart is drawn so it follows light and dark, and text made
- * safe for their tooltips, which ECharts renders as HTML.
+ * What the reports' ECharts charts take from the page: the theme's colours, read when a chart is
+ * drawn so it follows light and dark, and text made safe for their tooltips, which ECharts
+ * renders as HTML.
+ *
+ * NOTE: the device metric graphs (features/metrics) keep their own copy: features never import
+ * each other, and a module shared through lib/ joins the ECharts chunk both load and renames it
+ * (scripts/check-bundle-budgets.mjs knows that chunk by its name).
  */
 
 /** Colours of the page a chart sits on, read from the Mantine theme's variables (light or dark). */
