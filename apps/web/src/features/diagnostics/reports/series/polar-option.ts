@@ -163,9 +163,15 @@ export function polarOption(
       min: 0,
       max: 90,
       interval: 15,
+      // The elevation labels stand on north's line, where the points are: drawn over them, on
+      // the page's colour, so they stay readable.
+      z: 4,
       // The horizon (the outer ring) goes unlabelled: its label would sit on north's.
       axisLabel: {
         color: palette.dimmed,
+        backgroundColor: palette.background,
+        padding: [1, 3],
+        borderRadius: 2,
         showMaxLabel: false,
         formatter: (v: number) => `${90 - v}°`,
       },
