@@ -70,16 +70,32 @@ function trackingBundle(page: Page): Promise<{ deviceId: string; file: Diagnosti
   return uploaded;
 }
 
-/** Pixels of the canvas under `selector` close to a colour (the red of the blockage arcs). */
-async function pixelsOfColour(page: Page, selector: string, rgb: [number, number, number]) {
+/**
+ * Pixels of the canvas under `selector` close to a colour (the red of the blockage arcs), or,
+ * with `inDisc`, within that fraction of the sky plot's disc (its legend and labels left out).
+ */
+async function pixelsOfColour(
+  page: Page,
+  selector: string,
+  rgb: [number, number, number],
+  inDisc?: number,
+) {
   return page.evaluate(
-    ({ selector, rgb }) => {
+    ({ selector, rgb, inDisc }) => {
       const canvas = document.querySelector<HTMLCanvasElement>(`${selector} canvas`);
       const context = canvas?.getContext('2d');
       if (!canvas || !context) return -1;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const { width, height } = canvas;
+      const { data } = context.getImageData(0, 0, width, height);
+      // The disc as polar-option.ts lays it out: centre 50% 44%, radius 72% of half the side.
+      const [cx, cy, r] = [width * 0.5, height * 0.44, (Math.min(width, height) / 2) * 0.72];
       let n = 0;
       for (let i = 0; i < data.length; i += 4) {
+        if (inDisc !== undefined) {
+          const x = (i / 4) % width;
+          const y = Math.floor(i / 4 / width);
+          if (Math.hypot(x - cx, y - cy) > r * inDisc) continue;
+        }
         const d =
           Math.abs((data[i] ?? 0) - rgb[0]) +
           Math.abs((data[i + 1] ?? 0) - rgb[1]) +
@@ -88,8 +104,19 @@ async function pixelsOfColour(page: Page, selector: string, rgb: [number, number
       }
       return n;
     },
-    { selector, rgb },
+    { selector, rgb, inDisc },
   );
+}
+
+/** A colour variable of the theme on the page now, as RGB (`#rrggbb` values). */
+async function themeColour(page: Page, variable: string): Promise<[number, number, number]> {
+  const hex = await page.evaluate(
+    (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim(),
+    variable,
+  );
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) throw new Error(`${variable} is not #rrggbb: ${hex}`);
+  return [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)];
 }
 
 /** The info modal's "Showing n of m samples" as numbers. */
@@ -180,8 +207,13 @@ describe('Diagnostics: the AIM Tracking and Metrics reports', () => {
     await expectVisible(page.getByRole('img', { name: 'gbiasZ over time' }), 'the added graph');
     await page.getByRole('checkbox', { name: 'theta', exact: true }).uncheck();
     await page.getByRole('img', { name: 'theta over time' }).waitFor({ state: 'detached' });
+    // The sky plot's rings are drawn in the theme's border colour: the light one's, then, once
+    // the theme is changed with the plot on screen, none of it (the dark one's instead).
+    const sky = '[data-testid="aim-polar-chart"]';
+    const lightBorder = await themeColour(page, '--mantine-color-default-border');
+    expect(await pixelsOfColour(page, sky, lightBorder, 0.95)).toBeGreaterThan(200);
     await withDarkTheme(page, async () => {
-      await page.waitForTimeout(300);
+      await expect.poll(() => pixelsOfColour(page, sky, lightBorder, 0.95)).toBeLessThan(20);
       await polar.scrollIntoViewIfNeeded();
       await screenshot(page, 'diagnostics-aim-tracking-dark', { fullPage: false });
       await expectNoSeriousAxeViolations(page);

@@ -77,11 +77,6 @@ export const searchSubscriptionResultSchema = z.object({
 });
 export type SearchSubscriptionResult = z.infer<typeof searchSubscriptionResultSchema>;
 
-/**
- * The results by group, best first: an exact match, then one that starts with the term, then
- * one that contains it; names in natural order within each. A group the caller's role may not
- * see is empty.
- */
 /** A document of the library found by its title, file name, tags, description or text. */
 export const searchDocResultSchema = z.object({
   filePath: z.string(),
@@ -90,6 +85,11 @@ export const searchDocResultSchema = z.object({
 });
 export type SearchDocResult = z.infer<typeof searchDocResultSchema>;
 
+/**
+ * The results by group, best first: for devices and subscriptions an exact match, then one that
+ * starts with the term, then one that contains it, names in natural order within each; for
+ * documents by rank. A group the caller's role may not see is empty.
+ */
 export const searchResultsSchema = z.object({
   devices: z.array(searchDeviceResultSchema),
   subscriptions: z.array(searchSubscriptionResultSchema),

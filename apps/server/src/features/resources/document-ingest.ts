@@ -64,6 +64,11 @@ async function* metered(
   }
 }
 
+/** Tags as the library keeps them: clean text (no highlight marks), without empties or repeats. */
+function cleanTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map(cleanText).filter((t) => t !== ''))];
+}
+
 /** The first `max` bytes of a blob, whole (PDF.js reads a document from memory). */
 async function readAll(blobs: BlobStore, key: string, max: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -124,7 +129,7 @@ export function createDocumentIngest(deps: {
             fileName,
             title: cleanText(doc.title ?? '') || fileName.replace(/\.[^.]+$/, ''),
             description: doc.description ? cleanText(doc.description) : null,
-            tags: [...(doc.tags ?? [])],
+            tags: cleanTags(doc.tags ?? []),
             contentType,
             fileSize: tally.bytes,
             fileHash: tally.hash.digest('hex'),
@@ -142,11 +147,18 @@ export function createDocumentIngest(deps: {
       }
     },
 
-    /** Removes a document's row and file; null when the path had none. */
+    /**
+     * Removes a document's row and file; null when the path had none. The file goes while the
+     * deleted row is still locked (as an upload moves its file in), so an upload to the same
+     * path waits and its file is never the one removed, and a file that cannot be removed
+     * leaves the row (nothing listed that cannot be downloaded).
+     */
     async remove(path: string): Promise<DocumentRow | null> {
-      const removed = await repo.transaction((db) => repo.remove(db, path));
-      if (removed) await blobs.remove(blobKeyOf(removed.path));
-      return removed;
+      return repo.transaction(async (db) => {
+        const removed = await repo.remove(db, path);
+        if (removed) await blobs.remove(blobKeyOf(removed.path));
+        return removed;
+      });
     },
 
     /** Removes what uploads that never ended left (staged bytes older than an hour). */

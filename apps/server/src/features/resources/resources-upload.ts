@@ -1,4 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import {
   DOCUMENT_UPLOAD_FIELDS as F,
@@ -73,13 +74,34 @@ function documentOf(fields: Map<string, string>): Omit<IncomingDocument, 'source
 }
 
 /**
+ * The file part's bytes. Busboy ends a file it cut at its size limit as if it were whole (the
+ * error would come with a next part, never read here): a cut file fails instead of being kept.
+ */
+async function* wholeFile(file: Readable & { truncated?: boolean }, maxBytes: number) {
+  for await (const chunk of file) yield chunk as Uint8Array;
+  if (file.truncated) throw new DocumentTooLargeError(maxBytes);
+}
+
+/**
  * Reads an upload's text fields (checked: known names, once each, lengths, no control
  * characters, a library path) up to its file, whose part's stream is the document's bytes.
  * Anything wrong with the body is a 400 naming the field.
  */
-export async function readUpload(request: FastifyRequest): Promise<IncomingDocument> {
+export async function readUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<IncomingDocument> {
   const parts = request.parts({
-    limits: { files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 16 },
+    limits: {
+      // NOTE: busboy's default is the server's JSON body limit (256 KiB). The ingest's meter
+      // stops a file at maxBytes + 1 (413); busboy's limit is only a backstop beyond it.
+      fileSize: maxBytes + 16 * 1024 * 1024,
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldSize: 64 * 1024,
+      headerPairs: 16,
+    },
   });
   const fields = new Map<string, string>();
   try {
@@ -90,7 +112,7 @@ export async function readUpload(request: FastifyRequest): Promise<IncomingDocum
       const name = part.fieldname.slice(0, 64);
       if (part.type === 'file') {
         if (name !== F.file) throw new BadRequestError(S.unexpectedField(name), name);
-        return { ...documentOf(fields), source: part.file };
+        return { ...documentOf(fields), source: wholeFile(part.file, maxBytes) };
       }
       const max = TEXT_LIMITS[name];
       if (max === undefined || fields.has(name)) {

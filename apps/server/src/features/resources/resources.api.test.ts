@@ -403,6 +403,22 @@ describe('POST /v2/admin/documents and DELETE /v2/admin/documents', () => {
     ).not.toContain(note);
   });
 
+  it('streams a file larger than a JSON body, as big as a manual or a software image', async () => {
+    const image = '/software-downloads/Tools/large-image.swu';
+    // Over the server's 256 KiB body limit, which a multipart file must not be held to.
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
+    const res = await upload('superUser', fileParts(image, bytes));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(documentUploadResponseSchema.parse(res.json()).document).toMatchObject({
+      fileSize: bytes.length,
+      fileHash: createHash('md5').update(bytes).digest('hex'),
+    });
+    const removed = await api.call('superUser', 'DELETE', '/v2/admin/documents', {
+      query: { path: image },
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('is refused to every other role (403) and without a token (401)', async () => {
     for (const role of [
       'salesSupport',

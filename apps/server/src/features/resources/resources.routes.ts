@@ -24,7 +24,8 @@ export function resourcesRoutes(
     route(
       app,
       api.resources.upload,
-      async (request) => service.upload(request.principal(), await readUpload(request)),
+      async (request) =>
+        service.upload(request.principal(), await readUpload(request, options.maxUploadBytes)),
       { onRequest: requireMultipart(options.maxUploadBytes) },
     );
 

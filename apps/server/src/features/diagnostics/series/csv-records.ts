@@ -2,7 +2,7 @@
  * A streaming CSV reader (RFC 4180) for the bundle's tracking and metrics logs: fields split on
  * commas, quoted fields with `""` escapes and line breaks, LF or CRLF, a leading BOM dropped,
  * blank lines skipped. Pushed chunk by chunk, it calls back once per record, so a log of any
- * length is read in constant memory.
+ * length is read in constant memory. Its cells are read with `parseTime` and `parseNumber`.
  *
  * NOTE: written here rather than taken from csv-parse: on a day of 1 Hz tracking (9 MB) csv-parse
  * 7 took 930 ms against 190 ms for a split per line, and the index is built on the server's main
@@ -134,4 +134,28 @@ function parseQuoted(
     } else if (!(c === '\r' && text[i + 1] === '\n')) field += c;
     i += 1;
   }
+}
+
+const ISO_START = /^\d{4}-\d{2}-\d{2}T/;
+const ZONE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * Ms since 1970 of an ISO 8601 timestamp, or NaN. One without a zone is UTC, as the bundle
+ * format says its times are (docs/formats/kdp.md): `Date.parse` would read it in the server's
+ * own time zone.
+ */
+export function parseTime(cell: string | undefined): number {
+  if (cell === undefined) return NaN;
+  const text = cell.trim();
+  if (!ISO_START.test(text)) return NaN;
+  return Date.parse(ZONE.test(text) ? text : `${text}Z`);
+}
+
+/** A cell's number; NaN when empty or not a finite number (an empty cell is a missing value). */
+export function parseNumber(cell: string | undefined): number {
+  if (cell === undefined) return NaN;
+  const text = cell.trim();
+  if (text === '') return NaN;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : NaN;
 }

@@ -5,12 +5,8 @@ import { Readable } from 'node:stream';
 import { DIAGNOSTIC_SERIES_LIMITS as SL, aimTrackingFields } from '@aerie/contract';
 import { AIM_CSV_COLUMNS, generateBundleEntries } from '@aerie/kdp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildSeriesIndex,
-  parseNumber,
-  parseTime,
-  type IndexSource,
-} from './series-index.build.js';
+import { parseNumber, parseTime } from './csv-records.js';
+import { buildSeriesIndex, type IndexSource } from './series-index.build.js';
 import { seriesIndexMetaSchema, TRACKING_WIDTH } from './series-index.meta.js';
 import { levelFile, readSeriesRange, type RangeReader } from './series-file.js';
 
@@ -231,5 +227,20 @@ describe('cells', () => {
     expect(parseNumber('')).toBeNaN();
     expect(parseNumber('NaN')).toBeNaN();
     expect(parseNumber('-Infinity')).toBeNaN();
+  });
+
+  it('reads a time without a zone as UTC, whatever the server’s time zone', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(parseTime('2026-11-22T12:00:00')).toBe(Date.UTC(2026, 10, 22, 12));
+      expect(parseTime('2026-11-22T12:00:00.250')).toBe(Date.UTC(2026, 10, 22, 12, 0, 0, 250));
+      expect(parseTime('2026-11-22T12:00:00+01:00')).toBe(Date.UTC(2026, 10, 22, 11));
+      expect(parseTime('2026-11-22T12:00:00-0500')).toBe(Date.UTC(2026, 10, 22, 17));
+      expect(parseTime('2026-11-22T12:00:00z')).toBe(Date.UTC(2026, 10, 22, 12));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -7,13 +7,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DIAGNOSTIC_SERIES_LIMITS as SL,
-  aimTrackingFields,
-  type BlockageZone,
-} from '@aerie/contract';
-import { AIM_CSV_ENTRIES, BLOCKAGE_ZONES_ENTRY, METRICS_ENTRIES } from '@aerie/kdp';
-import { CsvRecordReader } from './csv-records.js';
+import { DIAGNOSTIC_SERIES_LIMITS as SL, aimTrackingFields } from '@aerie/contract';
+import { AIM_CSV_ENTRIES, METRICS_ENTRIES } from '@aerie/kdp';
+import { readZones } from './blockage-zones.js';
+import { CsvRecordReader, parseNumber, parseTime } from './csv-records.js';
 import { metricShape, trackingShape } from './downsample.js';
 import { SeriesWriter } from './series-file.js';
 import {
@@ -35,26 +32,6 @@ export interface IndexSource {
 
 /** Problems listed at most (a file with thousands of bad zones says so once). */
 const MAX_PROBLEMS = 20;
-/** The blockage zones file is read when it is at most this big. */
-const ZONES_MAX_BYTES = 64 * 1024;
-
-const ISO_START = /^\d{4}-\d{2}-\d{2}T/;
-
-/** Ms since 1970 of an ISO 8601 timestamp, or NaN. */
-export function parseTime(cell: string | undefined): number {
-  if (cell === undefined) return NaN;
-  const text = cell.trim();
-  return ISO_START.test(text) ? Date.parse(text) : NaN;
-}
-
-/** A cell's number; NaN when empty or not a finite number (an empty cell is a missing value). */
-export function parseNumber(cell: string | undefined): number {
-  if (cell === undefined) return NaN;
-  const text = cell.trim();
-  if (text === '') return NaN;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : NaN;
-}
 
 /** Collects problems, at most MAX_PROBLEMS of them, saying how many more there were. */
 class Problems {
@@ -171,65 +148,6 @@ async function indexTracking(
     skippedRows,
     problems: problems.done(),
   };
-}
-
-/** A blockage zone of a row (docs/formats/kdp.md "Blockage zones"), or null when it is not one. */
-function parseZone(cells: readonly string[], columns: readonly number[]): BlockageZone | null {
-  const [azimuthStart, azimuthEnd, elevationStart, elevationEnd] = columns.map((c) =>
-    parseNumber(cells[c]),
-  ) as [number, number, number, number];
-  const azimuth = (a: number) => a >= 0 && a <= 360;
-  const elevation = (e: number) => e >= 0 && e <= 90;
-  if (
-    !azimuth(azimuthStart) ||
-    !azimuth(azimuthEnd) ||
-    !elevation(elevationStart) ||
-    !elevation(elevationEnd) ||
-    elevationStart > elevationEnd
-  ) {
-    return null;
-  }
-  return { azimuthStart, azimuthEnd, elevationStart, elevationEnd };
-}
-
-async function readZones(source: IndexSource, problems: Problems): Promise<BlockageZone[]> {
-  const stream = await source.open(BLOCKAGE_ZONES_ENTRY);
-  if (stream === null) return [];
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      if (size > ZONES_MAX_BYTES) {
-        problems.add(S.zonesTooLarge(BLOCKAGE_ZONES_ENTRY, ZONES_MAX_BYTES / 1024));
-        return [];
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } finally {
-    stream.destroy();
-  }
-  const zones: BlockageZone[] = [];
-  let columns: number[] | null = null;
-  let line = 0;
-  const reader = new CsvRecordReader((cells) => {
-    line += 1;
-    if (columns === null) {
-      const names = (cells ?? []).map((c) => c.trim());
-      columns = ['azimuthStart', 'azimuthEnd', 'elevationStart', 'elevationEnd'].map((n) =>
-        names.indexOf(n),
-      );
-      if (columns.some((c) => c < 0)) problems.add(S.zonesHeader(BLOCKAGE_ZONES_ENTRY));
-      return;
-    }
-    if (columns.some((c) => c < 0)) return;
-    const zone = cells === null ? null : parseZone(cells, columns);
-    if (zone === null) problems.add(S.badZone(BLOCKAGE_ZONES_ENTRY, line));
-    else zones.push(zone);
-  });
-  reader.write(Buffer.concat(chunks));
-  reader.end();
-  return zones;
 }
 
 /** A metric's name as read, or null when it cannot be one (empty, too long, control characters). */

@@ -43,7 +43,8 @@ export function SearchResultCard({ result, term }: SearchResultCardProps) {
             <FileActions file={file} search={term} />
           </Group>
         </Group>
-        <Text fw={600} component="h2" size="md" m={0}>
+        {/* Under the page's "Results for …" heading (h2). */}
+        <Text fw={600} component="h3" size="md" m={0}>
           {result.title}
         </Text>
         {result.description && <Text size="sm">{result.description}</Text>}

@@ -25,18 +25,18 @@ import { DateRangeControl } from '../series/date-range-control';
 import { DownsamplingInfo } from '../series/downsampling-info';
 import { SeriesChart } from '../series/series-chart';
 import { SeriesProblems } from '../series/series-problems';
-import { GRAPH_SIZES, timeSeriesOption, type GraphSize } from '../series/time-series-option';
+import {
+  GRAPH_SIZES,
+  SERIES_COLOURS,
+  timeSeriesOption,
+  type GraphSize,
+} from '../series/time-series-option';
 import { GRAPH_SELECTION_WAIT_MS, useSeriesRange } from '../series/use-series-range';
 import classes from './aim-metrics.module.css';
 
 const m = reportMessages.metrics;
 /** Spec 001 §9: the metric checkboxes stand in columns of 9. */
 export const METRIC_CHECKBOX_COLUMN = 9;
-/**
- * The graphs' colours: darker shades of the device metric graphs' #65BD81 and #75A7D3 (spec 001
- * §9), whose lines and markers meet the non-text contrast on a white card.
- */
-const COLOURS = ['#4c9a68', '#3f7fb8'];
 
 /** Names in columns of `size`, top to bottom then left to right. */
 export function inColumns<T>(items: readonly T[], size: number): T[][] {
@@ -163,7 +163,7 @@ export function AimMetricsReport({ query }: AimMetricsReportProps) {
           series={s}
           size={size}
           range={report.data.range}
-          colour={COLOURS[i % 2] ?? ''}
+          colour={SERIES_COLOURS[i % SERIES_COLOURS.length] ?? SERIES_COLOURS[0]}
         />
       ))}
     </Stack>

@@ -19,12 +19,10 @@ import { DownsamplingInfo } from '../series/downsampling-info';
 import { polarOption } from '../series/polar-option';
 import { SeriesChart } from '../series/series-chart';
 import { SeriesProblems } from '../series/series-problems';
-import { GRAPH_SIZES, timeSeriesOption } from '../series/time-series-option';
+import { GRAPH_SIZES, SERIES_COLOURS, timeSeriesOption } from '../series/time-series-option';
 import { GRAPH_SELECTION_WAIT_MS, useSeriesRange } from '../series/use-series-range';
 
 const m = reportMessages.tracking;
-/** The time-series graphs' colour (spec 001 §9, the metric graphs' first colour). */
-const GRAPH_COLOUR = '#4c9a68';
 const POLAR_HEIGHT = 560;
 const GRAPH_HEIGHT = 220;
 
@@ -156,7 +154,7 @@ function FieldGraph({ report, field }: { report: Report; field: AimTrackingField
           unit: UNITS[field] ?? '',
           timestamp: report.points.timestamp,
           values: report.points.values[field] ?? [],
-          color: GRAPH_COLOUR,
+          color: SERIES_COLOURS[0],
           markerSize: GRAPH_SIZES.small.markerSize + 1,
           compact: false,
           range: report.range,

@@ -61,9 +61,14 @@ describe('the sky plot', () => {
     const axis = option.radiusAxis as {
       min: number;
       max: number;
-      axisLabel: { formatter: (v: number) => string };
+      z: number;
+      axisLabel: { formatter: (v: number) => string; backgroundColor: string };
     };
     expect([axis.min, axis.max]).toEqual([0, 90]);
+    // Readable where the points are: over every series, on the page's colour.
+    const series = option.series as { z?: number }[];
+    expect(series.every((s) => (s.z ?? 2) < axis.z)).toBe(true);
+    expect(axis.axisLabel.backgroundColor).toBe(palette.background);
     expect(axis.axisLabel.formatter(0)).toBe('90°');
     expect(axis.axisLabel.formatter(90)).toBe('0°');
   });

@@ -11,7 +11,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { reportMessages } from '../messages';
-import type { ChartPalette } from './chart-palette';
+import { escapeHtml, type ChartPalette } from './chart-palette';
 import { formatUtc } from './utc-time';
 
 export type PolarOption = ComposeOption<
@@ -83,10 +83,6 @@ export function zoneOutline(zone: BlockageZone): [number, number][] {
   for (let k = steps; k >= 0; k -= 1) points.push([inner, at(k)]);
   points.push([outer, at(0)]);
   return points;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -167,9 +163,15 @@ export function polarOption(
       min: 0,
       max: 90,
       interval: 15,
+      // The elevation labels stand on north's line, where the points are: drawn over them, on
+      // the page's colour, so they stay readable.
+      z: 4,
       // The horizon (the outer ring) goes unlabelled: its label would sit on north's.
       axisLabel: {
         color: palette.dimmed,
+        backgroundColor: palette.background,
+        padding: [1, 3],
+        borderRadius: 2,
         showMaxLabel: false,
         formatter: (v: number) => `${90 - v}°`,
       },

@@ -11,8 +11,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useComputedColorScheme } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
-import type { ChartPalette } from './chart-palette';
-import { readPalette } from './chart-palette';
+import { readPalette, type ChartPalette } from './chart-palette';
 
 // NOTE: only what these reports draw is registered (tree-shaken `echarts/core`); this module
 // loads with the report chunks, so no other page carries the charting code.
@@ -72,9 +71,15 @@ export function SeriesChart({ option, height, label, group, testId }: SeriesChar
 
   useEffect(() => {
     const element = container.current;
-    if (!chart.current || !element) return;
     // `scheme` is read so the chart redraws with the colours of a newly chosen theme.
-    if (scheme) chart.current.setOption(option(readPalette(element)), { notMerge: true });
+    if (!chart.current || !element || !scheme) return;
+    // NOTE: the theme provider writes a new scheme on <html> in its own effect, which runs
+    // after this one (a parent's effects follow its children's): read then, the colours would be
+    // the old theme's. A frame later they are the new one's.
+    const frame = requestAnimationFrame(() => {
+      chart.current?.setOption(option(readPalette(element)), { notMerge: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [option, scheme]);
 
   useEffect(() => {

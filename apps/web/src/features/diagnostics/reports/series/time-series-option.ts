@@ -6,7 +6,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { SeriesTimeRange } from '@aerie/contract';
-import type { ChartPalette } from './chart-palette';
+import { escapeHtml, type ChartPalette } from './chart-palette';
 import { formatUtc } from './utc-time';
 
 export type TimeSeriesOption = ComposeOption<
@@ -20,6 +20,12 @@ export const GRAPH_SIZES = {
 } as const;
 export type GraphSize = keyof typeof GRAPH_SIZES;
 
+/**
+ * The graphs' colours, in turn: darker shades of the device metric graphs' #65BD81 and #75A7D3
+ * (spec 001 §9), whose lines and markers meet the non-text contrast on a white card.
+ */
+export const SERIES_COLOURS = ['#4c9a68', '#3f7fb8'] as const;
+
 export interface TimeSeriesInput {
   name: string;
   unit: string;
@@ -31,10 +37,6 @@ export interface TimeSeriesInput {
   compact: boolean;
   /** The x axis spans the answered range, so graphs of one report line up. */
   range: SeriesTimeRange | null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
