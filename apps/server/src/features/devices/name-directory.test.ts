@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { createCacheRegistry } from '../../plugins/cache.js';
 import { createInProcessLiveBus } from '../../plugins/live-bus.js';
 import type { NamedRow } from './devices.repository.js';
 import { nameDirectory } from './name-directory.js';
 
-const quiet = pino({ level: 'silent' });
+const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
 
 function setUp() {
   const caches = createCacheRegistry(createInProcessLiveBus(), quiet);
