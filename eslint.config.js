@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // A built server kept beside the current one to benchmark both (docs/performance.md).
+      '**/dist-baseline/**',
       'data/**',
       'apps/server/drizzle/**',
       'e2e/artifacts/**',

@@ -756,17 +756,46 @@ describe('repository rows match the schema types', () => {
     });
     expect(d.totalSatelliteUsage).toBe(2 ** 40 + 3);
 
+    // A list row: the item's members PostgreSQL writes from the devices table (decision 019).
+    const fields = 'Id,Type,Name,Serial,AccountId,ProductCode,Private,NetworkStatus,Location';
     const page = await repo.page(
       { all: true },
-      parseListQuery(deviceListGrammar, deviceListQuerySchema.parse({ take: '100' })),
+      parseListQuery(deviceListGrammar, deviceListQuerySchema.parse({ take: '100', fields })),
     );
     const iso = (date: Date | null) => (date ? date.toISOString() : null);
-    expect([...page].sort(byId)).toEqual(
+    expect(
+      page.map((row) => ({ ...row, json: JSON.parse(`{${row.json}}`) as unknown })).sort(byId),
+    ).toEqual(
       alive
         .map((row) => ({
-          ...listed(row),
-          satelliteLastUpdated: iso(row.satelliteLastUpdated),
-          cellularLastUpdated: iso(row.cellularLastUpdated),
+          id: row.id,
+          accountId: row.accountId,
+          productCode: row.productCode,
+          json: {
+            id: row.id,
+            type: row.type,
+            name: row.name,
+            serial: row.serial,
+            accountId: row.accountId,
+            productCode: row.productCode,
+            private: row.private,
+            networkStatus: {
+              satelliteOnline: row.satelliteOnline,
+              cellularOnline: row.cellularOnline,
+              satelliteSignal: row.satelliteSignal,
+              cellularSignal: row.cellularSignal,
+              wifi: row.wifi,
+              beam: row.beam,
+              satelliteLastUpdated: iso(row.satelliteLastUpdated),
+              cellularLastUpdated: iso(row.cellularLastUpdated),
+            },
+            location: {
+              coordinates:
+                row.private || row.latitude === null || row.longitude === null
+                  ? null
+                  : { latitude: row.latitude, longitude: row.longitude },
+            },
+          },
         }))
         .sort(byId),
     );

@@ -144,7 +144,7 @@ describe('every write route counts against a budget', () => {
 });
 
 describe('heavy reads run under a per-user concurrency limit', () => {
-  it('runs metrics and the monthly report always, and lists asking for more than 100 rows and the document search, as heavy reads', () => {
+  it('runs metrics, the monthly report and the log search always, and lists asking for more than 100 rows and the document search, as heavy reads', () => {
     const heavy = Object.fromEntries(
       api.ctx.app.registeredRoutes
         .filter((r) => r.endpoint && r.method !== 'HEAD' && r.heavy !== false)
@@ -160,6 +160,8 @@ describe('heavy reads run under a per-user concurrency limit', () => {
       'GET /v2/zones': 'request',
       'GET /v2/search': 'request',
       'GET /v2/subscriptions/:year/:month': true,
+      // A log search may read a whole log of a diagnostic bundle (decision 042).
+      'GET /v1/diagnostics/reports/syslog': true,
     });
   });
 

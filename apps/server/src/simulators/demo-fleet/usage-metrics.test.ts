@@ -32,6 +32,29 @@ describe('dailyUsage', () => {
     }
   });
 
+  it('puts some subscriptions over 80% of their plan on the first day of every month', () => {
+    const limited = active.filter(
+      (x) => x.subscription?.dataLimitInGb && x.subscription.dataLimitInGb !== 9999,
+    );
+    for (const first of ['2026-11-01', '2026-12-01']) {
+      const day = new Date(`${first}T00:00:00Z`);
+      const over = limited.filter((d) => {
+        const u = dailyUsage(9, d, day);
+        return u.satelliteBytes + u.cellularBytes >= d.subscription!.dataLimitInGb! * 1e9 * 0.8;
+      });
+      // About 4% of them, a different day's usage unchanged.
+      expect(over.length, first).toBeGreaterThan(0);
+      expect(over.length, first).toBeLessThan(limited.length * 0.1);
+    }
+    const second = new Date('2026-11-02T00:00:00Z');
+    expect(
+      limited.every((d) => {
+        const u = dailyUsage(9, d, second);
+        return u.satelliteBytes + u.cellularBytes < d.subscription!.dataLimitInGb! * 1e9 * 0.8;
+      }),
+    ).toBe(true);
+  });
+
   it('only uses cellular data where cell traffic is allowed', () => {
     for (const d of active.slice(0, 60)) {
       const u = dailyUsage(9, d, new Date('2026-11-10T00:00:00Z'));

@@ -21,9 +21,25 @@ function monthlyBudgetBytes(device: DemoDevice, rnd: Random): number {
 }
 
 /**
+ * The share of its plan a terminal of the "start of the month" kind uses on the first day of
+ * each month (a scheduled bulk transfer: a chart or software update, a backup), or 0 for the
+ * rest. About 4% of terminals with a data limit: on any day of a month some subscriptions are
+ * already over the 80% alert level, as in a real fleet, whatever day the demo starts.
+ */
+function firstDayShare(seed: number, device: DemoDevice): number {
+  const limit = device.subscription?.dataLimitInGb;
+  if (limit === undefined || limit === null || limit === 9999) return 0;
+  // A fork of its own: the other draws of the device stay as they were.
+  const rnd = new Random(seed).fork(device.index).fork(FIRST_DAY_PROFILE);
+  return rnd.chance(0.04) ? rnd.float(0.82, 0.95) : 0;
+}
+const FIRST_DAY_PROFILE = 0x5f1d;
+
+/**
  * Usage of one device on one day: zero before its subscription started or
  * when not activated, lower on weekends for land terminals, with occasional
- * busy days. Deterministic for (seed, device, day).
+ * busy days, and for a few terminals a bulk transfer on the first day of the month.
+ * Deterministic for (seed, device, day).
  */
 export function dailyUsage(seed: number, device: DemoDevice, day: Date): DailyUsage {
   const none = { day, satelliteBytes: 0, cellularBytes: 0 };
@@ -38,7 +54,10 @@ export function dailyUsage(seed: number, device: DemoDevice, day: Date): DailyUs
     device.site.kind === 'landMobile' && (weekday === 0 || weekday === 6) ? 0.45 : 1.1;
   const spike = rnd.chance(0.04) ? rnd.float(2, 4) : 1;
   const quiet = rnd.chance(0.05) ? 0 : 1;
-  const total = Math.max(0, (budget / 30) * weekFactor * spike * quiet * rnd.float(0.6, 1.4));
+  const bulk =
+    day.getUTCDate() === 1 ? firstDayShare(seed, device) * (sub.dataLimitInGb ?? 0) * GB : 0;
+  const total =
+    Math.max(0, (budget / 30) * weekFactor * spike * quiet * rnd.float(0.6, 1.4)) + bulk;
   const cellularShare = device.enableCellTraffic ? rnd.float(0.15, 0.55) : 0;
   return {
     day,
