@@ -199,13 +199,18 @@ const ITEM_JSON: Partial<Record<DeviceListField, string>> = {
 
 /** The list row's columns for the requested fields (see {@link DeviceListRow}). */
 function rowColumns(fields: ParsedDeviceQuery['fields']): string {
-  const members = deviceListFields.flatMap((f) => {
-    const sql = ITEM_JSON[f];
-    return sql !== undefined && fields.has(f) ? [sql] : [];
-  });
-  const item = members.length > 0 ? members.join(` || ',' || `) : `''`;
-  return `d.id, d.account_id as "accountId", d.product_code as "productCode", ${item} as json`;
+  const asked = deviceListFields.filter((f) => ITEM_JSON[f] !== undefined && fields.has(f));
+  const key = asked.join();
+  let columns = ROW_COLUMNS.get(key);
+  if (columns === undefined) {
+    const item = asked.length > 0 ? asked.map((f) => ITEM_JSON[f]).join(` || ',' || `) : `''`;
+    columns = `d.id, d.account_id as "accountId", d.product_code as "productCode", ${item} as json`;
+    ROW_COLUMNS.set(key, columns);
+  }
+  return columns;
 }
+/** The columns per set of the table's fields asked for (at most 2^9 texts, each built once). */
+const ROW_COLUMNS = new Map<string, string>();
 
 const DEVICE_COLUMNS = `${LIST_COLUMNS}, d.satellite_last_updated as "satelliteLastUpdated",
   d.cellular_last_updated as "cellularLastUpdated", p.geo_modem_model as "geoModemModel",
