@@ -9,7 +9,7 @@
 //   node packages/kdp/dist/bin.js unpack --key-file KEY -o bench/results/tmp/big \
 //     bench/results/tmp/log-search-1024mb-KYM-BENCHB_20261122120000.kdp
 //   node bench/log-scan.bench.mjs [--dir bench/results/tmp/big/logs] [--runs 3]
-//     [--only name,…] [--no-re2] [--json out.json]
+//     [--only name,…] [--no-re2] [--json out.json] [--baseline other/packages/logsearch/dist]
 //
 // The line indexes are built beside the logs (`<file>.lidx`) on first use.
 import { createReadStream, existsSync, writeFileSync, statSync } from 'node:fs';
@@ -31,11 +31,16 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'no-re2': { type: 'boolean', default: false },
     json: { type: 'string' },
+    // An earlier build of @aerie/logsearch (its dist folder), run in turn with the others.
+    baseline: { type: 'string' },
   },
 });
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MIB = 1024 * 1024;
 const logsearch = await import(pathToFileURL(join(root, 'packages/logsearch/dist/index.js')).href);
+const baseline = args.baseline
+  ? await import(pathToFileURL(join(args.baseline, 'index.js')).href)
+  : null;
 const dir = join(root, args.dir);
 const runs = Number(args.runs);
 
@@ -128,14 +133,14 @@ function timed(fn) {
   };
 }
 
-const ours = (seqs, p) =>
+const ours = (seqs, p, engine = logsearch) =>
   timed(async () => {
-    const matcher = new logsearch.LineMatcher(
-      logsearch.compileSearchPattern(p.ignoreCase ? p.source : `(?-i)${p.source}`),
+    const matcher = new engine.LineMatcher(
+      engine.compileSearchPattern(p.ignoreCase ? p.source : `(?-i)${p.source}`),
     );
     let count = 0;
     for (const seq of seqs) {
-      await logsearch.scanMatches(seq, matcher, 0, seq.lineCount, () => {
+      await engine.scanMatches(seq, matcher, 0, seq.lineCount, () => {
         count++;
         return true;
       });
@@ -196,17 +201,23 @@ const out = {
 const mbps = (s) => Math.round(bytes / MIB / s);
 for (const p of PATTERNS.filter((x) => !only || only.has(x.name))) {
   const best = {};
-  const samples = { ours: [], re2: [] };
+  const samples = { ours: [], re2: [], before: [] };
   for (let r = 0; r < runs; r++) {
-    const engines = { ours: ours(seqs, p), ...(RE2 ? { re2: re2(RE2, files, p) } : {}) };
+    const engines = {
+      ours: ours(seqs, p),
+      ...(baseline ? { before: ours(seqs, p, baseline) } : {}),
+      ...(RE2 ? { re2: re2(RE2, files, p) } : {}),
+    };
     for (const [k, run] of Object.entries(engines)) {
       const v = await run();
       samples[k].push(v);
       if (!best[k] || v.cpu < best[k].cpu) best[k] = v;
     }
   }
-  if (best.re2 && best.re2.count !== best.ours.count)
-    throw new Error(`${p.name}: ours ${best.ours.count} lines, re2 ${best.re2.count}`);
+  for (const k of ['re2', 'before']) {
+    if (best[k] && best[k].count !== best.ours.count)
+      throw new Error(`${p.name}: ours ${best.ours.count} lines, ${k} ${best[k].count}`);
+  }
   const row = {
     pattern: p.name,
     source: p.source,
@@ -223,12 +234,22 @@ for (const p of PATTERNS.filter((x) => !only || only.has(x.name))) {
           oursToRe2Cpu: +(best.re2.cpu / best.ours.cpu).toFixed(2),
         }
       : {}),
+    ...(best.before
+      ? {
+          beforeCpuS: +best.before.cpu.toFixed(3),
+          beforeMiBps: mbps(best.before.cpu),
+          ...(best.re2 ? { beforeToRe2Cpu: +(best.re2.cpu / best.before.cpu).toFixed(2) } : {}),
+        }
+      : {}),
   };
   out.patterns.push(row);
   console.log(
     `${p.name.padEnd(18)} ${String(row.lines).padStart(6)} lines  ours ${String(row.oursMiBps).padStart(5)} MiB/s cpu (${row.oursCpuS}s cpu, ${row.oursWallS}s wall)` +
       (best.re2
         ? `  re2 ${String(row.re2MiBps).padStart(5)} MiB/s cpu (${row.re2CpuS}s, ${row.re2WallS}s wall)  ours/re2 ${row.oursToRe2Cpu}`
+        : '') +
+      (best.before
+        ? `  before ${row.beforeMiBps} MiB/s cpu, before/re2 ${row.beforeToRe2Cpu}`
         : ''),
   );
 }
@@ -240,6 +261,13 @@ if (ratios.length > 0) {
     ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length,
   ).toFixed(2);
   console.log(`geometric mean ours/re2 (cpu): ${out.oursToRe2CpuGeometricMean}`);
+}
+const before = out.patterns.filter((r) => r.beforeToRe2Cpu).map((r) => r.beforeToRe2Cpu);
+if (before.length > 0) {
+  out.beforeToRe2CpuGeometricMean = +Math.exp(
+    before.reduce((s, x) => s + Math.log(x), 0) / before.length,
+  ).toFixed(2);
+  console.log(`geometric mean before/re2 (cpu): ${out.beforeToRe2CpuGeometricMean}`);
 }
 console.log(
   `load ${out.loadAverageStart.map((x) => x.toFixed(1))} → ${out.loadAverageEnd.map((x) => x.toFixed(1))}`,

@@ -12,10 +12,14 @@
 //               - the next highlight from the middle of the range (requireHighlight)
 //               the server's RSS every 100 ms (and VmHWM), for the small log and the big one
 //   throughput  over the big bundle's published log files (page cache warm), matching lines
-//               counted by: our engine through the server's own scan (line index + lazy DFA +
-//               prefilter, single thread), RE2 (the `re2` package) on the same 4 MiB Buffers
-//               (exec with the m flag, on to the next line after each match), `grep -E -c` and
-//               `rg -c -j1`; the best of --runs, and every engine's count must agree
+//               counted by: our engine through the scan the server's workers run (line index +
+//               prefilter + lazy DFA, single thread), RE2 (the `re2` package) on the same 4 MiB
+//               Buffers (exec with the m flag, on to the next line after each match), `grep -E
+//               -c` and `rg -c -j1`, and with --baseline DIR an earlier build of the engine
+//               (packages/logsearch/dist of another commit); interleaved run after run, the
+//               best of --runs by wall time and by CPU time (this process's for ours and RE2,
+//               the children's from bash's `times` for grep and rg); every engine's count must
+//               agree. The first pages also record the server's CPU time (all its threads).
 //
 // RE2 is the yardstick, never a dependency of the product: bench/re2 has its own package.json
 // and lockfile (re2 1.23.3: the last release without Node 22 in its engines), installed here on
@@ -25,6 +29,7 @@
 //
 //   flock /tmp/aerie-build.lock npm run build      (packages and apps/server built)
 //   node bench/log-search.bench.mjs [--log-mb 1024] [--small-mb 64] [--runs 3] [--label x] [--keep]
+//     [--baseline /path/to/packages/logsearch/dist]
 //
 // Writes bench/results/log-search-<label>.json (label: <log-mb>mb by default) and prints a table.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -58,6 +63,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     label: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // A build of @aerie/logsearch to compare with in the same run (its dist folder).
+    baseline: { type: 'string' },
   },
 });
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,6 +78,9 @@ const dataDir = join(tmp, 'log-search-data');
 const results = join(root, 'bench/results', `log-search-${label}.json`);
 
 const logsearch = await import(pathToFileURL(join(root, 'packages/logsearch/dist/index.js')).href);
+const baseline = args.baseline
+  ? await import(pathToFileURL(join(args.baseline, 'index.js')).href)
+  : null;
 const kdp = await import(pathToFileURL(join(root, 'packages/kdp/dist/index.js')).href);
 
 // The bench's own key (bundles are cached between runs): not a secret, never a product key.
@@ -124,6 +134,13 @@ async function bundle(serial, mb) {
   return { file, fileName, lines, generatedSeconds: round((performance.now() - started) / 1000) };
 }
 
+/** CPU seconds (user + system) a process used so far, all its threads. */
+function processCpu(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime (fields 14 and 15), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The server's RSS every 100 ms, and its high-water mark. */
 function rssSampler(pid) {
   const read = (field) => {
@@ -150,14 +167,19 @@ function rssSampler(pid) {
   };
 }
 
+let serverPid = null;
+
 async function api(base, token, path, query) {
   const url = `${base}${path}?${new URLSearchParams(query)}`;
+  const cpu = serverPid ? processCpu(serverPid) : 0;
   const started = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const body = await res.json();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`${path} ${res.status}: ${JSON.stringify(body)}`);
-  return { ms: round(ms), body };
+  // The server's CPU time for the request (its main thread and workers; 10 ms ticks).
+  const cpuMs = serverPid ? round((processCpu(serverPid) - cpu) * 1000) : null;
+  return { ms: round(ms), cpuMs, body };
 }
 
 /** Uploads a bundle and waits until it is Ready: the id of its published folder and the time. */
@@ -216,9 +238,12 @@ async function apiSearches(server, token, stored, serial, rss) {
     out.firstPage.push({
       filter,
       firstPageMs: one.ms,
+      firstPageServerCpuMs: one.cpuMs,
       entries: one.body.entries.length,
       page2Ms: two.ms,
+      page2ServerCpuMs: two.cpuMs,
       page2Entries: two.body.entries.length,
+      load1: round(os.loadavg()[0]),
     });
   }
   // The middle half of the time range, and pages in its middle (highlight mode).
@@ -282,12 +307,26 @@ async function chunks(file, size, each) {
   }
 }
 
-/** Our engine as the server runs it: the line index and scanMatches, over each log. */
-async function ours(logs, pattern) {
+/** Wall and CPU time of `fn` (this process: every thread; its count). */
+async function timed(fn) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const count = await fn();
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (used.user + used.system) / 1e6,
+    count,
+  };
+}
+
+/** Our engine as the server's workers run it: the line index and scanMatches, over each log. */
+const ours = (logs, pattern, engine = logsearch) => timed(() => oursCount(logs, pattern, engine));
+
+async function oursCount(logs, pattern, logsearch) {
   const matcher = new logsearch.LineMatcher(logsearch.compileSearchPattern(pattern));
   const handles = [];
   let count = 0;
-  const started = performance.now();
   try {
     for (const files of Object.values(logs)) {
       const opened = [];
@@ -314,14 +353,16 @@ async function ours(logs, pattern) {
   } finally {
     for (const h of handles) await h.close();
   }
-  return { seconds: (performance.now() - started) / 1000, count };
+  return count;
 }
 
 /** RE2 on Buffers: every matching line, one exec per matching line. */
-async function re2(RE2, files, source, ignoreCase) {
+const re2 = (RE2, files, source, ignoreCase) =>
+  timed(() => re2Count(RE2, files, source, ignoreCase));
+
+async function re2Count(RE2, files, source, ignoreCase) {
   const re = new RE2(source, ignoreCase ? 'gim' : 'gm');
   let count = 0;
-  const started = performance.now();
   for (const file of files) {
     await chunks(file, 4 * MIB, (buf, length) => {
       const view = buf.subarray(0, length);
@@ -334,23 +375,30 @@ async function re2(RE2, files, source, ignoreCase) {
       }
     });
   }
-  return { seconds: (performance.now() - started) / 1000, count };
+  return count;
 }
 
+/** A command's wall time and CPU time (bash's `times`: its children's user and system). */
 function command(cmd, argv, files) {
   const started = performance.now();
-  const r = spawnSync(cmd, [...argv, ...files], {
-    encoding: 'utf8',
-    maxBuffer: 64 * MIB,
-    env: { ...process.env, LC_ALL: 'C.UTF-8' },
-  });
+  const r = spawnSync(
+    'bash',
+    ['-c', '"$@"; s=$?; times >&2; exit $s', 'bash', cmd, ...argv, ...files],
+    { encoding: 'utf8', maxBuffer: 64 * MIB, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} exited ${r.status}: ${r.stderr}`);
   const count = r.stdout
     .split('\n')
     .filter(Boolean)
     .reduce((n, line) => n + Number(line.slice(line.lastIndexOf(':') + 1)), 0);
-  return { seconds, count };
+  // times: the shell's user and system, then its children's ("0m1.234s 0m0.100s").
+  const children = r.stderr.trim().split('\n').at(-1).split(' ');
+  const secondsOf = (t) => {
+    const m = /^(\d+)m([\d.]+)s$/.exec(t);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+  };
+  return { seconds, cpuSeconds: secondsOf(children[0]) + secondsOf(children[1]), count };
 }
 
 const grep = (files, source, ignoreCase) =>
@@ -402,47 +450,73 @@ async function throughput(RE2, stored) {
   ];
   const out = [];
   for (const p of patterns) {
+    // The best run of each engine by wall time and by CPU time (each on its own).
     const best = { ours: null, re2: null, grep: null, rg: null };
+    const bestCpu = {};
+    if (baseline) best.before = null;
     const ourPattern = p.ignoreCase ? p.source : `(?-i)${p.source}`;
     for (let r = 0; r < runs; r++) {
+      // Interleaved: each engine in turn, run after run, so the machine's load falls alike.
       const results = {
         ours: await ours(logs, ourPattern),
+        ...(baseline ? { before: await ours(logs, ourPattern, baseline) } : {}),
         re2: await re2(RE2, files, p.source, p.ignoreCase),
         grep: grep(files, p.source, p.ignoreCase),
         rg: rg(files, p.source, p.ignoreCase),
       };
-      for (const [k, v] of Object.entries(results))
+      for (const [k, v] of Object.entries(results)) {
         if (!best[k] || v.seconds < best[k].seconds) best[k] = v;
+        if (!bestCpu[k] || v.cpuSeconds < bestCpu[k].cpuSeconds) bestCpu[k] = v;
+      }
     }
     const counts = new Set(Object.values(best).map((v) => v.count));
     if (counts.size !== 1)
       throw new Error(`${p.name}: the engines disagree: ${JSON.stringify(best)}`);
-    const mbps = (v) => round(bytes / MIB / v.seconds, 0);
+    const mbps = (s) => round(bytes / MIB / s, 0);
+    const each = (f) => Object.fromEntries(Object.keys(best).map((k) => [k, f(k)]));
     out.push({
       pattern: p.name,
       source: p.source,
       ignoreCase: p.ignoreCase,
       matchingLines: best.ours.count,
-      mibPerSecond: {
-        ours: mbps(best.ours),
-        re2: mbps(best.re2),
-        grep: mbps(best.grep),
-        rg: mbps(best.rg),
-      },
+      mibPerSecond: each((k) => mbps(best[k].seconds)),
+      mibPerCpuSecond: each((k) => mbps(bestCpu[k].cpuSeconds)),
       oursToRe2: round(best.re2.seconds / best.ours.seconds, 2),
+      oursToRe2Cpu: round(bestCpu.re2.cpuSeconds / bestCpu.ours.cpuSeconds, 2),
+      ...(baseline
+        ? {
+            beforeToRe2: round(best.re2.seconds / best.before.seconds, 2),
+            beforeToRe2Cpu: round(bestCpu.re2.cpuSeconds / bestCpu.before.cpuSeconds, 2),
+          }
+        : {}),
+      load1: round(os.loadavg()[0]),
     });
+    const row = out.at(-1);
     console.log(
-      `  ${p.name.padEnd(30)} ours ${String(mbps(best.ours)).padStart(5)}  re2 ${String(mbps(best.re2)).padStart(5)}  grep ${String(mbps(best.grep)).padStart(5)}  rg ${String(mbps(best.rg)).padStart(5)} MiB/s  ours/re2 ${round(best.re2.seconds / best.ours.seconds, 2)}  (${best.ours.count} lines)`,
+      `  ${p.name.padEnd(30)} ${Object.keys(best)
+        .map((k) => `${k} ${row.mibPerSecond[k]}/${row.mibPerCpuSecond[k]}`)
+        .join(
+          '  ',
+        )} MiB/s (wall/cpu)  ours/re2 ${row.oursToRe2}/${row.oursToRe2Cpu}${baseline ? `  before/re2 ${row.beforeToRe2}/${row.beforeToRe2Cpu}` : ''}  (${best.ours.count} lines, load ${row.load1})`,
     );
   }
-  const geo = Math.exp(out.reduce((s, x) => s + Math.log(x.oursToRe2), 0) / out.length);
+  const geo = (key) =>
+    round(Math.exp(out.reduce((s, x) => s + Math.log(x[key]), 0) / out.length), 2);
   return {
     bytes,
     files: files.length,
     runs,
     patterns: out,
-    oursToRe2GeometricMean: round(geo, 2),
+    oursToRe2GeometricMean: geo('oursToRe2'),
+    oursToRe2CpuGeometricMean: geo('oursToRe2Cpu'),
     oursToRe2Min: Math.min(...out.map((x) => x.oursToRe2)),
+    oursToRe2CpuMin: Math.min(...out.map((x) => x.oursToRe2Cpu)),
+    ...(baseline
+      ? {
+          beforeToRe2GeometricMean: geo('beforeToRe2'),
+          beforeToRe2CpuGeometricMean: geo('beforeToRe2Cpu'),
+        }
+      : {}),
   };
 }
 
@@ -464,6 +538,7 @@ async function main() {
     0,
   );
   const rss = rssSampler(server.pid);
+  serverPid = server.pid;
   const out = { label, machine, logMb, smallMb, at: new Date().toISOString() };
   try {
     const token = await signIn(server.base, 'sofia.reyes@aerie.example');

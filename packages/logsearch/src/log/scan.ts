@@ -1,7 +1,7 @@
 import { readAt } from '../line-index/reader.js';
 import type { LineMatcher } from '../regex/matcher.js';
 import { contentEnd } from '../regex/matcher.js';
-import { byteFrequencies, type Prefilter } from '../regex/prefilter.js';
+import { byteFrequencies, JS_HIT_NS, type Prefilter } from '../regex/prefilter.js';
 import type { LogFile, LogSequence } from './sequence.js';
 
 export interface ScanOptions {
@@ -17,6 +17,8 @@ export type OnMatch = (line: number, time: number) => boolean;
 
 /** The default read: 4 MiB (fewer reads than 1 MiB, each as cheap a byte; docs/performance.md). */
 export const SCAN_CHUNK_BYTES = 4 << 20;
+/** The first chunk of a scan; each next one is twice as large, up to chunkBytes. */
+const FIRST_CHUNK_BYTES = 256 * 1024;
 /** Line records read at once (8 bytes each). */
 const RECORD_BATCH = 1 << 17;
 const SAMPLE_BYTES = 32 * 1024;
@@ -25,8 +27,8 @@ const RESAMPLE_BYTES = 32 << 20;
 
 /**
  * Finds the lines of [from, to) that match, in order, reading the log in chunks of whole
- * lines (their bounds from the line index, so no byte is looked at twice) and running the
- * matcher over each chunk (with its prefilter, chosen from a sample of the chunk every 32 MiB:
+ * lines (their bounds from the line index, so no byte is looked at twice; 256 KiB first, then
+ * twice as much each time up to 4 MiB) and running the matcher over each chunk (with its prefilter, chosen from a sample of the chunk every 32 MiB:
  * its byte frequencies and how often the pattern's literal runs occur in it). Only the records
  * of the lines at the chunks' ends and of the lines that match are decoded. A line longer than
  * a chunk is read in pieces through the DFA. Resolves with the line to resume at: `to` when
@@ -48,6 +50,9 @@ export async function scanMatches(
   const words = new Uint32Array(RECORD_BATCH * 2);
   let prefilter: Prefilter | null = null;
   let sinceSample = Infinity;
+  let resampleAt = 1 << 20;
+  // The first chunks are small (a first page of common matches needs little), then grow.
+  let size = Math.min(chunkBytes, FIRST_CHUNK_BYTES);
   let g = from;
   while (g < to) {
     options.signal?.throwIfAborted();
@@ -57,9 +62,9 @@ export async function scanMatches(
     const localEnd = Math.min(to, seq.fileStart(k + 1)) - fileFirst;
     const recs = await file.index.span(local, Math.min(localEnd, local + RECORD_BATCH), words);
     const n = recs.length;
-    /** The whole lines from line j of the batch that fit in a chunk: [j, end). */
-    const fit = (j: number) => {
-      const limit = recs.offset(j) + chunkBytes;
+    /** The whole lines from line j of the batch that fit in `bytes`: [j, end). */
+    const fitIn = (j: number, bytes: number) => {
+      const limit = recs.offset(j) + bytes;
       if (recs.offset(n) <= limit) return n;
       let lo = j;
       let hi = n - 1;
@@ -69,6 +74,12 @@ export async function scanMatches(
         else hi = mid - 1;
       }
       return lo;
+    };
+    /** The lines of the next chunk (it grows from FIRST_CHUNK_BYTES to chunkBytes). */
+    const fit = (j: number) => {
+      const m = fitIn(j, size);
+      size = Math.min(chunkBytes, size * 2);
+      return m > j ? m : fitIn(j, chunkBytes);
     };
     const read = (into: Buffer, j: number, m: number) =>
       readAt(file.data, into, 0, recs.offset(m) - recs.offset(j), recs.offset(j));
@@ -103,15 +114,18 @@ export async function scanMatches(
         const m2 = fit(m);
         if (m2 > m) ahead = { j: m, m: m2, done: read(spare, m, m2) };
       }
-      // Chosen again every few chunks, from a sample of the chunk: a log changes as it goes
-      // (the lines of a boot are not those of the hours after it).
-      if (sinceSample >= RESAMPLE_BYTES) {
+      // Chosen again from a sample of the chunk after 1 MiB, 2, 4… up to every 32 MiB: a log
+      // changes as it goes (the lines of a boot are not those of the hours after it); and at
+      // once when its needles are hit far more often than the sample said.
+      if (sinceSample >= resampleAt) {
         const at = Math.max(0, Math.floor((span - SAMPLE_BYTES) / 2));
         const sample = buf.subarray(at, Math.min(span, at + SAMPLE_BYTES));
         prefilter = matcher.prefilter(byteFrequencies(sample), sample);
         sinceSample = 0;
+        resampleAt = Math.min(RESAMPLE_BYTES, resampleAt * 2);
       }
       sinceSample += span;
+      const hitsBefore = matcher.prefilterHits;
       let stopped = -1;
       let q = j;
       matcher.matchChunk(buf, 0, span, prefilter, (at) => {
@@ -124,6 +138,12 @@ export async function scanMatches(
         // The read ahead ends before its buffer is given back.
         await ahead?.done;
         return line + stopped + 1;
+      }
+      if (
+        prefilter !== null &&
+        ((matcher.prefilterHits - hitsBefore) * JS_HIT_NS) / span > 2 * prefilter.cost + 0.1
+      ) {
+        sinceSample = resampleAt;
       }
       j = m;
     }

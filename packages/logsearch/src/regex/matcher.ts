@@ -81,6 +81,8 @@ export class LineMatcher {
   private readonly dfa: LazyDfa;
   private readonly vm: PikeVm;
   private useVm = false;
+  /** Hits of the prefilters' needles handed back to JavaScript so far (scans watch it). */
+  prefilterHits = 0;
   private bytesSinceCheck = 0;
   private statesAtCheck = 0;
 
@@ -288,6 +290,7 @@ export class LineMatcher {
       }
       if (best === null) return true;
       const hit = best.next;
+      this.prefilterHits++;
       // Needles may search the same byte: any of those hit here may check out. Checked in the
       // chunk first (most hits fail here), then within the hit's line.
       let needle: Needle | null = null;

@@ -57,7 +57,7 @@ export const DFA_NS_PER_BYTE = 1.5;
 /** A stop of V8's memchr inside one indexOf call (a byte equal to the needle's first). */
 const NATIVE_STOP_NS = 10;
 /** A hit handed back to JavaScript: the call, the run's check. */
-const JS_HIT_NS = 100;
+export const JS_HIT_NS = 100;
 /** A hit whose run checks out: its line's bounds, the DFA over its line. */
 const VERIFY_NS = 300;
 /** Positions of a run costed in full (the rarest by their bytes' frequencies). */
