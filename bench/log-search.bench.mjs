@@ -29,7 +29,11 @@
 //
 //   flock /tmp/aerie-build.lock npm run build      (packages and apps/server built)
 //   node bench/log-search.bench.mjs [--log-mb 1024] [--small-mb 64] [--runs 3] [--label x] [--keep]
-//     [--baseline /path/to/packages/logsearch/dist]
+//     [--baseline /path/to/packages/logsearch/dist] [--baseline-root /path/to/checkout]
+//
+// --baseline-root: a checkout of an earlier commit with its packages and server built (its own
+// node_modules): its server runs beside ours on its own data folder, gets the same bundles, and
+// every API search is asked of both in turn.
 //
 // Writes bench/results/log-search-<label>.json (label: <log-mb>mb by default) and prints a table.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -52,7 +56,7 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { machineInfo, startServer } from './lib/bench-server.mjs';
+import { cpuMs, machineInfo, startServer } from './lib/bench-server.mjs';
 import { signIn } from './lib/sign-in.mjs';
 import { uploadBundle } from './lib/upload-bundle.mjs';
 
@@ -65,6 +69,8 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     // A build of @aerie/logsearch to compare with in the same run (its dist folder).
     baseline: { type: 'string' },
+    // A checkout of another commit with its server built, searched in turn with ours.
+    'baseline-root': { type: 'string' },
   },
 });
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -134,13 +140,6 @@ async function bundle(serial, mb) {
   return { file, fileName, lines, generatedSeconds: round((performance.now() - started) / 1000) };
 }
 
-/** CPU seconds (user + system) a process used so far, all its threads. */
-function processCpu(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime (fields 14 and 15), in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** The server's RSS every 100 ms, and its high-water mark. */
 function rssSampler(pid) {
   const read = (field) => {
@@ -167,31 +166,31 @@ function rssSampler(pid) {
   };
 }
 
-let serverPid = null;
-
-async function api(base, token, path, query) {
-  const url = `${base}${path}?${new URLSearchParams(query)}`;
-  const cpu = serverPid ? processCpu(serverPid) : 0;
+/**
+ * A GET through the API of one server (`srv`: base, token, pid): the time, the server's CPU
+ * time meanwhile (all its threads, workers too; 10 ms ticks) and the body.
+ */
+async function api(srv, path, query) {
+  const url = `${srv.base}${path}?${new URLSearchParams(query)}`;
+  const cpu = cpuMs(srv.pid);
   const started = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(url, { headers: { authorization: `Bearer ${srv.token}` } });
   const body = await res.json();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`${path} ${res.status}: ${JSON.stringify(body)}`);
-  // The server's CPU time for the request (its main thread and workers; 10 ms ticks).
-  const cpuMs = serverPid ? round((processCpu(serverPid) - cpu) * 1000) : null;
-  return { ms: round(ms), cpuMs, body };
+  return { ms: round(ms), cpuMs: round(cpuMs(srv.pid) - cpu), body };
 }
 
 /** Uploads a bundle and waits until it is Ready: the id of its published folder and the time. */
-async function store(server, token, b, serial) {
-  const contents = join(dataDir, 'blobs/objects/diagnostics-content');
+async function store(srv, b, serial) {
+  const contents = join(srv.dataDir, 'blobs/objects/diagnostics-content');
   const before = new Set(existsSync(contents) ? readdirSync(contents) : []);
   const started = performance.now();
-  const answer = await uploadBundle(server.base, token, serial, b.fileName, b.file);
+  const answer = await uploadBundle(srv.base, srv.token, serial, b.fileName, b.file);
   if (answer.status !== 200) throw new Error(`upload ${answer.status}: ${answer.body}`);
   const uploadedSeconds = (performance.now() - started) / 1000;
   for (;;) {
-    const { body } = await api(server.base, token, `/v2/storage/diagnostics/${serial}/items`, {});
+    const { body } = await api(srv, `/v2/storage/diagnostics/${serial}/items`, {});
     const item = body.items.find((i) => i.fileName === b.fileName);
     if (item?.status === 'Ready') break;
     if (item?.status === 'Rejected') throw new Error(`rejected: ${item.statusMessage}`);
@@ -206,17 +205,26 @@ async function store(server, token, b, serial) {
   };
 }
 
-/** The searches through the API on one stored bundle. */
-async function apiSearches(server, token, stored, serial, rss) {
-  const q = { antennaSerial: serial, relativePath: stored.relativePath };
-  const both = { ...q, logTypes: 'syslog,debug' };
-  const out = {};
-  const dates = await api(server.base, token, '/v1/diagnostics/reports/syslog/dates', q);
-  out.datesMs = dates.ms;
-  const min = Date.parse(dates.body.MinDate);
-  const max = Date.parse(dates.body.MaxDate);
+/**
+ * The searches through the API on one stored bundle, on each server (ours, and the baseline's
+ * with --baseline-root) in turn, search after search, so that both see the same load.
+ */
+async function apiSearches(servers, serial, lines) {
+  const outs = servers.map(() => ({}));
+  const each = async (step) => {
+    const results = [];
+    for (const [k, srv] of servers.entries()) results.push(await step(srv, outs[k]));
+    return results;
+  };
+  const q = (srv) => ({ antennaSerial: serial, relativePath: srv.stored.relativePath });
+  const both = (srv) => ({ ...q(srv), logTypes: 'syslog,debug' });
+  const ranges = await each(async (srv, out) => {
+    const dates = await api(srv, '/v1/diagnostics/reports/syslog/dates', q(srv));
+    out.datesMs = dates.ms;
+    out.firstPage = [];
+    return { min: Date.parse(dates.body.MinDate), max: Date.parse(dates.body.MaxDate) };
+  });
   // Filter searches never run before: the first page reads until 100 matches (or the end).
-  out.firstPage = [];
   for (const filter of [
     'rx lock lost',
     'link down|yaw sensor|FAIL',
@@ -224,61 +232,77 @@ async function apiSearches(server, token, stored, serial, rss) {
     'ERROR \\[modem\\]',
     'track sat 1\\d theta 4\\d',
   ]) {
-    const one = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
-      ...both,
-      filter,
-      pageSize: '100',
-    });
-    const two = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
-      ...both,
-      filter,
-      pageSize: '100',
-      pageNumber: '2',
-    });
-    out.firstPage.push({
-      filter,
-      firstPageMs: one.ms,
-      firstPageServerCpuMs: one.cpuMs,
-      entries: one.body.entries.length,
-      page2Ms: two.ms,
-      page2ServerCpuMs: two.cpuMs,
-      page2Entries: two.body.entries.length,
-      load1: round(os.loadavg()[0]),
+    const page = (n) => (srv) =>
+      api(srv, '/v1/diagnostics/reports/syslog', {
+        ...both(srv),
+        filter,
+        pageSize: '100',
+        ...(n > 1 ? { pageNumber: String(n) } : {}),
+      });
+    const load1 = round(os.loadavg()[0]);
+    const ones = await each(page(1));
+    const twos = await each(page(2));
+    servers.forEach((_, k) => {
+      const [one, two] = [ones[k], twos[k]];
+      outs[k].firstPage.push({
+        filter,
+        firstPageMs: one.ms,
+        firstPageServerCpuMs: one.cpuMs,
+        entries: one.body.entries.length,
+        page2Ms: two.ms,
+        page2ServerCpuMs: two.cpuMs,
+        page2Entries: two.body.entries.length,
+        load1,
+      });
     });
   }
   // The middle half of the time range, and pages in its middle (highlight mode).
-  const from = new Date(min + (max - min) / 4).toISOString();
-  const to = new Date(min + ((max - min) * 3) / 4).toISOString();
-  const range = { ...both, fromDate: from, toDate: to, pageSize: '100', highlight: 'link down' };
-  const middle = Math.round((stored.lines / 2 / 100) * 0.5);
-  const pageMs = [];
-  for (let k = 0; k < 12; k++) {
-    const page = middle + Math.round((k - 6) * middle * 0.05);
-    const r = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
-      ...range,
-      pageNumber: String(page),
-    });
-    if (r.body.entries.length !== 100)
-      throw new Error(`page ${page} of the range has ${r.body.entries.length} entries`);
-    pageMs.push(r.ms);
-  }
-  const sorted = [...pageMs].sort((a, b) => a - b);
-  out.middlePage = {
-    pageNumber: middle,
-    samples: pageMs.length,
-    p50Ms: sorted[Math.floor(sorted.length / 2)],
-    maxMs: sorted.at(-1),
-    firstMs: pageMs[0],
+  const range = (srv, k) => {
+    const { min, max } = ranges[k];
+    return {
+      ...both(srv),
+      fromDate: new Date(min + (max - min) / 4).toISOString(),
+      toDate: new Date(min + ((max - min) * 3) / 4).toISOString(),
+      pageSize: '100',
+      highlight: 'link down',
+    };
   };
-  const next = await api(server.base, token, '/v1/diagnostics/reports/syslog', {
-    ...range,
-    highlight: 'tx unmuted',
-    requireHighlight: 'true',
-    pageNumber: String(middle),
+  const middle = Math.round((lines / 2 / 100) * 0.5);
+  const pageMs = servers.map(() => []);
+  for (let p = 0; p < 12; p++) {
+    const page = middle + Math.round((p - 6) * middle * 0.05);
+    const rs = await each((srv) =>
+      api(srv, '/v1/diagnostics/reports/syslog', {
+        ...range(srv, servers.indexOf(srv)),
+        pageNumber: String(page),
+      }),
+    );
+    rs.forEach((r, k) => {
+      if (r.body.entries.length !== 100)
+        throw new Error(`page ${page} of the range has ${r.body.entries.length} entries`);
+      pageMs[k].push(r.ms);
+    });
+  }
+  await each(async (srv, out) => {
+    const k = servers.indexOf(srv);
+    const sorted = [...pageMs[k]].sort((a, b) => a - b);
+    out.middlePage = {
+      pageNumber: middle,
+      samples: sorted.length,
+      p50Ms: sorted[Math.floor(sorted.length / 2)],
+      maxMs: sorted.at(-1),
+      firstMs: pageMs[k][0],
+    };
+    const next = await api(srv, '/v1/diagnostics/reports/syslog', {
+      ...range(srv, k),
+      highlight: 'tx unmuted',
+      requireHighlight: 'true',
+      pageNumber: String(middle),
+    });
+    out.nextHighlight = { fromPage: middle, updatedPage: next.body.updatedPage, ms: next.ms };
+    out.rss = srv.rss.mark();
   });
-  out.nextHighlight = { fromPage: middle, updatedPage: next.body.updatedPage, ms: next.ms };
-  out.rss = rss.mark();
-  return out;
+  return outs;
 }
 
 /** Reads a log file in chunks of whole lines; calls `each(buffer, length)`. */
@@ -520,68 +544,84 @@ async function throughput(RE2, stored) {
   };
 }
 
-async function main() {
-  mkdirSync(tmp, { recursive: true });
-  const RE2 = loadRe2();
-  const machine = machineInfo();
-  const small = await bundle('KYM-BENCHS', smallMb);
-  const big = await bundle('KYM-BENCHB', logMb);
-  rmSync(dataDir, { recursive: true, force: true });
+/** Starts a built server (`dir`: a checkout with apps/server built) on its own data folder. */
+async function serve(name, dir, data) {
+  rmSync(data, { recursive: true, force: true });
   const server = await startServer(
-    root,
+    dir,
     {
-      DATA_DIR: dataDir,
+      DATA_DIR: data,
       DIAGNOSTICS_KEYRING: `${KEY_ID}:${KEY.toString('base64')}`,
       DEMO_DIAGNOSTIC_BUNDLES: '0',
       DIAGNOSTICS_MIN_FREE_BYTES: String(256 * MIB),
     },
     0,
   );
-  const rss = rssSampler(server.pid);
-  serverPid = server.pid;
+  const srv = { name, base: server.base, pid: server.pid, dataDir: data, server };
+  srv.rss = rssSampler(server.pid);
+  srv.token = await signIn(server.base, 'sofia.reyes@aerie.example');
+  return srv;
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true });
+  const RE2 = loadRe2();
+  const machine = machineInfo();
+  const small = await bundle('KYM-BENCHS', smallMb);
+  const big = await bundle('KYM-BENCHB', logMb);
+  const servers = [await serve('ours', root, dataDir)];
+  if (args['baseline-root']) {
+    servers.push(await serve('baseline', args['baseline-root'], `${dataDir}-baseline`));
+  }
   const out = { label, machine, logMb, smallMb, at: new Date().toISOString() };
+  if (args['baseline-root']) out.baselineRoot = args['baseline-root'];
   try {
-    const token = await signIn(server.base, 'sofia.reyes@aerie.example');
-    out.rssIdleMb = rss.now();
+    out.rssIdleMb = servers[0].rss.now();
     for (const [name, b, serial] of [
       ['small', small, 'KYM-BENCHS'],
       ['big', big, 'KYM-BENCHB'],
     ]) {
-      console.log(`${name}: uploading ${b.fileName} (${round(statSync(b.file).size / MIB)} MiB)…`);
-      rss.mark();
-      const stored = { ...(await store(server, token, b, serial)), lines: b.lines };
-      const processing = rss.mark();
-      const searches = await apiSearches(server, token, stored, serial, rss);
+      const stored = [];
+      const processing = [];
+      for (const srv of servers) {
+        console.log(
+          `${name}: uploading ${b.fileName} (${round(statSync(b.file).size / MIB)} MiB) to ${srv.name}…`,
+        );
+        srv.rss.mark();
+        srv.stored = { ...(await store(srv, b, serial)), lines: b.lines };
+        stored.push(srv.stored);
+        processing.push(srv.rss.mark());
+      }
+      const searches = await apiSearches(servers, serial, b.lines);
+      const summary = (k) => ({
+        uploadSeconds: stored[k].uploadSeconds,
+        readySeconds: stored[k].readySeconds,
+        processingRss: processing[k],
+        ...searches[k],
+      });
+      const indexDir = join(dataDir, 'blobs/objects/diagnostics-index', stored[0].id, 'lines/logs');
       out[name] = {
         bundleMb: round(statSync(b.file).size / MIB),
         logLines: b.lines,
         generatedSeconds: b.generatedSeconds,
-        uploadSeconds: stored.uploadSeconds,
-        readySeconds: stored.readySeconds,
-        processingRss: processing,
         indexMb: round(
-          readdirSync(
-            join(dataDir, 'blobs/objects/diagnostics-index', stored.id, 'lines/logs'),
-          ).reduce(
-            (n, f) =>
-              n +
-              statSync(join(dataDir, 'blobs/objects/diagnostics-index', stored.id, 'lines/logs', f))
-                .size,
-            0,
-          ) / MIB,
+          readdirSync(indexDir).reduce((n, f) => n + statSync(join(indexDir, f)).size, 0) / MIB,
         ),
-        ...searches,
+        ...summary(0),
+        ...(servers.length > 1 ? { baseline: summary(1) } : {}),
       };
       console.log(JSON.stringify(out[name], null, 1));
       if (name === 'big') {
         console.log('throughput (best of runs, matching lines counted):');
-        out.throughput = await throughput(RE2, stored);
+        out.throughput = await throughput(RE2, stored[0]);
       }
     }
   } finally {
-    rss.stop();
-    await server.stop();
-    if (!args.keep) rmSync(dataDir, { recursive: true, force: true });
+    for (const srv of servers) {
+      srv.rss.stop();
+      await srv.server.stop();
+      if (!args.keep) rmSync(srv.dataDir, { recursive: true, force: true });
+    }
   }
   out.machine.loadAverage.end = os.loadavg().map((l) => round(l));
   writeFileSync(results, `${JSON.stringify(out, null, 2)}\n`);

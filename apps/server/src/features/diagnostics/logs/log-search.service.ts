@@ -393,6 +393,8 @@ export function createLogSearchService(deps: LogSearchServiceDeps) {
     async dates(principal: Principal, q: LogDatesQuery): Promise<LogDateRange> {
       const types = requireTypes(q.logTypes, false);
       const file = await deps.readyFile(principal, api.diagnostics.syslogDates, q);
+      // The viewer asks for the dates when it opens: searches are likely to follow.
+      deps.scans?.warm();
       const logs = await deps.store.acquire(file).catch(unableTo(M.unableToFetch.syslogDates));
       try {
         let min = Infinity;

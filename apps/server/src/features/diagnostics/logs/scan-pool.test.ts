@@ -80,6 +80,7 @@ describe('the scan workers', () => {
   it('find what the search on this thread finds, segment by segment across files', async () => {
     const pool = createScanPool({ size: 2, segmentBytes: 16 * 1024 });
     expect(pool.available()).toBe(true);
+    pool.warm();
     const cache = createMatchCache({ dir: path.join(dir, 'cache') });
     const { files, seq, lines } = await rotated(6000);
     const range: LogRange = { type: 'syslog', seq, lo: 0, hi: seq.lineCount };

@@ -310,6 +310,15 @@ export function createScanPool(options: ScanPoolOptions = {}) {
 
   return {
     size,
+    /**
+     * Starts the workers ahead of a search (the Search report asks for the log's dates first),
+     * so that the first filter does not wait for them to start and load the engine.
+     */
+    warm(): void {
+      if (closed || builtLogsearch() === null) return;
+      while (slots.length < size) spawn();
+    },
+
     /** Whether searches can run on the workers here (the engine's build is there). */
     available: (): boolean => builtLogsearch() !== null,
 
