@@ -100,6 +100,46 @@ describe('the line index', () => {
     );
   });
 
+  it('reads spans of records decoded on demand: offsets, times and the line of an offset', async () => {
+    // Blocks of 1024 lines and a block cut short by a time gap too wide for 32 bits.
+    const lines: string[] = [];
+    for (let k = 0; k < BLOCK_LINES * 2 + 300; k++) {
+      const day = k < 1500 ? 0 : 80;
+      const t = Date.UTC(2026, 0, 1 + day) + k * 1000;
+      lines.push(
+        k % 11 === 0 ? `continued ${'x'.repeat(k % 50)}` : `${new Date(t).toISOString()} ${k}`,
+      );
+    }
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
+    const index = await LineIndex.open(memoryFile(indexBytes(bytes)));
+    const all = await index.records(0, lines.length);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(lines.length),
+        fc.nat(lines.length),
+        fc.boolean(),
+        async (a, b, reuse) => {
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          const words = reuse ? new Uint32Array(lines.length * 2) : null;
+          const span = await index.span(from, to, words);
+          expect(span.length).toBe(to - from);
+          for (let k = 0; k <= to - from; k++) {
+            expect(span.offset(k)).toBe(all.offsets[from + k]);
+            if (k < to - from) expect(span.time(k)).toEqual(all.times[from + k]);
+          }
+          for (let k = 0; k < to - from; k++) {
+            const start = all.offsets[from + k] as number;
+            const end = all.offsets[from + k + 1] as number;
+            expect(span.lineAt(start)).toBe(k);
+            expect(span.lineAt(end - 1)).toBe(k);
+            expect(span.lineAt(start + Math.floor((end - start) / 2), Math.max(0, k - 3))).toBe(k);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
   it('finds the first line at or after a time by binary search, across blocks', async () => {
     const lines: string[] = [];
     for (let k = 0; k < BLOCK_LINES * 3 + 17; k++) {

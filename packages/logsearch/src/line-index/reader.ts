@@ -197,6 +197,36 @@ export class LineIndex {
   }
 
   /**
+   * The records of lines [from, to) as read, decoded on demand: a scan decodes only the lines
+   * it reads up to and the lines that match, not every line's record. `reuse`: words to read
+   * them into when large enough (the span is valid until they are reused).
+   */
+  async span(from: number, to: number, reuse: Uint32Array | null = null): Promise<RecordSpan> {
+    const n = Math.max(0, to - from);
+    // Read as they are into the words (the format is little-endian; swapped elsewhere).
+    const words = reuse !== null && reuse.length >= n * 2 ? reuse : new Uint32Array(n * 2);
+    const bytes = new Uint8Array(words.buffer, words.byteOffset, n * RECORD_BYTES);
+    await readAt(this.file, bytes, 0, bytes.length, from * RECORD_BYTES);
+    if (!LITTLE_ENDIAN) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (let k = 0; k < n * 2; k++) words[k] = view.getUint32(k * 4, true);
+    }
+    // The blocks the span covers: where each begins in it, its offset and base time.
+    const first = n > 0 ? this.blockOf(from) : 0;
+    const last = n > 0 ? this.blockOf(to - 1) : -1;
+    const count = Math.max(0, last - first + 1);
+    const starts = new Int32Array(count);
+    const offsets = new Float64Array(count);
+    const bases = new Float64Array(count);
+    for (let b = first; b <= last; b++) {
+      starts[b - first] = Math.max(0, (this.blockFirst[b] as number) - from);
+      offsets[b - first] = this.blockOffset[b] as number;
+      bases[b - first] = this.blockBase[b] as number;
+    }
+    return new RecordSpan(from, to, words, starts, offsets, bases, await this.offsetOf(to));
+  }
+
+  /**
    * The first line whose effective time is at least `t` (`after`: greater than `t`);
    * `lineCount` when none is. Untimed lines count as earlier than any time.
    */
@@ -219,5 +249,75 @@ export class LineIndex {
       else z = mid;
     }
     return a;
+  }
+}
+
+/**
+ * The records of lines [from, to) of a file (LineIndex.span), decoded on demand. Line k of the
+ * span is line from + k of the file.
+ */
+export class RecordSpan {
+  constructor(
+    readonly from: number,
+    readonly to: number,
+    /** Two words a line: its offset from its block's, its time from its block's base. */
+    private readonly words: Uint32Array,
+    /** The blocks the span covers: the span's line each begins at (the first: 0). */
+    private readonly blockStarts: Int32Array,
+    private readonly blockOffsets: Float64Array,
+    private readonly blockBases: Float64Array,
+    /** Where the last line ends (the next line's start, or the file's end). */
+    private readonly end: number,
+  ) {}
+
+  get length(): number {
+    return this.to - this.from;
+  }
+
+  /** The span's block holding line k. */
+  private blockOf(k: number): number {
+    const starts = this.blockStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= k) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Where line k starts in the file (k = length: where the last line ends). */
+  offset(k: number): number {
+    if (k >= this.to - this.from) return this.end;
+    return (this.blockOffsets[this.blockOf(k)] as number) + (this.words[k * 2] as number);
+  }
+
+  /** Line k's effective time (NaN: untimed). */
+  time(k: number): number {
+    const delta = this.words[k * 2 + 1] as number;
+    return delta === UNTIMED ? Number.NaN : (this.blockBases[this.blockOf(k)] as number) + delta;
+  }
+
+  /** The line whose bytes hold the file offset `at` (at least `from`, a line of the span). */
+  lineAt(at: number, from = 0): number {
+    // The block, then the line in it: offsets grow with lines.
+    const starts = this.blockStarts;
+    let b = this.blockOf(from);
+    let hiB = starts.length - 1;
+    while (b < hiB) {
+      const mid = (b + hiB + 1) >> 1;
+      if ((this.blockOffsets[mid] as number) <= at) b = mid;
+      else hiB = mid - 1;
+    }
+    const rel = at - (this.blockOffsets[b] as number);
+    let lo = Math.max(from, starts[b] as number);
+    let hi = (b + 1 < starts.length ? (starts[b + 1] as number) : this.to - this.from) - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.words[mid * 2] as number) <= rel) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteFrequencies } from './prefilter.js';
+import { byteClasses } from './dfa.js';
+import { BNDM_MAX, bndmFind, bndmMasks, byteFrequencies, type Prefilter } from './prefilter.js';
 import { compileSearchPattern, contentEnd, LineMatcher } from './matcher.js';
 import { encode, utf8Sequences } from './utf8.js';
 
@@ -117,6 +118,176 @@ describe('the engine against RegExp on patterns both read alike', { timeout: 60_
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe('scans of whole chunks (the DFA through many lines in one loop)', () => {
+  /** Lines ended by LF or CR LF, the last maybe by nothing or a lone CR, empty lines too. */
+  const chunk = fc.record({
+    lines: fc.array(fc.oneof(line, fc.constant('')), { maxLength: 30 }),
+    crlf: fc.array(fc.boolean(), { maxLength: 30 }),
+    last: fc.constantFrom('\n', '\r\n', '', '\r'),
+  });
+
+  it('finds the lines RegExp finds, line by line, with and without a prefilter', () => {
+    fc.assert(
+      fc.property(pattern, chunk, fc.boolean(), fc.nat(3), (p, c, ignoreCase, pad) => {
+        const ends = c.lines.map((_, k) =>
+          k === c.lines.length - 1 ? c.last : c.crlf[k] ? '\r\n' : '\n',
+        );
+        const text = Buffer.from(' '.repeat(pad) + c.lines.map((l, k) => l + ends[k]).join(''));
+        // Aligned, as the scans' chunks are, so that the idle skip runs too.
+        const buf = new Uint8Array(new ArrayBuffer(Math.ceil(text.length / 4) * 4 + 4));
+        buf.set(text);
+        const starts = [pad];
+        for (const [k, l] of c.lines.entries())
+          starts.push((starts.at(-1) as number) + Buffer.byteLength(l + ends[k]));
+        const flags = ignoreCase ? 'iu' : 'u';
+        // A last line with nothing in it and no end is no line.
+        const count = c.lines.length - (c.last === '' && c.lines.at(-1) === '' ? 1 : 0);
+        const expected = c.lines
+          .slice(0, count)
+          .flatMap((l, k) => (new RegExp(p, flags).test(l) ? [k] : []));
+        const m = new LineMatcher(compileSearchPattern(p, { ignoreCase }));
+        const lines = (prefilter: Prefilter | null) => {
+          const out: number[] = [];
+          m.matchChunk(buf, pad, starts[count] as number, prefilter, (at) => {
+            // A position inside the line: at or after its start, before the next one.
+            const k = starts.findLastIndex((s) => s <= at);
+            expect(at).toBeLessThan(starts[k + 1] as number);
+            out.push(k);
+            return true;
+          });
+          return out;
+        };
+        expect(lines(null)).toEqual(expected);
+        expect(lines(m.prefilter(new Float64Array(256).fill(1e-9)))).toEqual(expected);
+        expect(lines(m.prefilter(byteFrequencies(text), text))).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('stops at the line found answers false for, and says so', () => {
+    const text = Buffer.from('a link down\nok\nlink down again\nlink down\n');
+    const m = new LineMatcher(compileSearchPattern('link down'));
+    for (const prefilter of [null, m.prefilter(new Float64Array(256).fill(1e-9))]) {
+      const seen: number[] = [];
+      expect(m.matchChunk(text, 0, text.length, prefilter, (at) => seen.push(at) < 2)).toBe(false);
+      expect(seen.map((at) => text.subarray(0, at).toString().split('\n').length - 1)).toEqual([
+        0, 2,
+      ]);
+      expect(m.matchChunk(text, 0, text.length, prefilter, () => true)).toBe(true);
+    }
+  });
+});
+
+describe('byte classes', () => {
+  it('puts together the bytes no set tells apart, and gives line ends classes of their own', () => {
+    // [a-c]x: {a,b,c}, {x}, LF, CR, the rest.
+    expect(new LineMatcher(compileSearchPattern('(?-i)[a-c]x')).byteClassCount).toBe(5);
+    // \b also tells word bytes from the others: {a,b,c}, {x}, other word bytes, LF, CR, the rest.
+    expect(new LineMatcher(compileSearchPattern('(?-i)\\b[a-c]x')).byteClassCount).toBe(6);
+  });
+
+  it('gives every byte of a class the same transitions (all 256 bytes, after and before each)', () => {
+    fc.assert(
+      fc.property(pattern, fc.integer({ min: 0, max: 255 }), (p, b) => {
+        const m = new LineMatcher(compileSearchPattern(p));
+        const classes = byteClasses(m.pattern.program);
+        const rep = classes.rep[classes.of[b] as number] as number;
+        // The same answer with b and with its class's representative, wherever it stands.
+        const around: [number[], number[]][] = [
+          [[], []],
+          [[0x61], [0x62]],
+          [[0x20, 0x31], []],
+        ];
+        for (const [pre, post] of around) {
+          const withB = Uint8Array.from([...pre, b, ...post]);
+          const withRep = Uint8Array.from([...pre, rep, ...post]);
+          if (b === 0x0a || rep === 0x0a) continue;
+          expect(m.lineMatches(withB, 0, withB.length)).toBe(
+            new LineMatcher(compileSearchPattern(p)).lineMatches(withRep, 0, withRep.length),
+          );
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+describe('BNDM (runs of byte sets found without reading most bytes)', () => {
+  const naive = (buf: Uint8Array, run: Uint8Array[], from: number, limit: number) => {
+    for (let p = from; p + run.length <= limit; p++) {
+      if (run.every((set, q) => set[buf[p + q] as number] === 1)) return p;
+    }
+    return -1;
+  };
+  const set = fc
+    .array(fc.constantFrom(0x61, 0x62, 0x63, 0x20, 0x0a), { minLength: 1, maxLength: 3 })
+    .map((bytes) => {
+      const s = new Uint8Array(256);
+      for (const b of bytes) s[b] = 1;
+      return s;
+    });
+
+  it('finds the first occurrence of a run as a naive search does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(set, { minLength: 1, maxLength: BNDM_MAX }),
+        fc.array(fc.constantFrom(0x61, 0x62, 0x63, 0x20, 0x0a, 0x64), { maxLength: 200 }),
+        fc.nat(),
+        (run, bytes, f) => {
+          const buf = Uint8Array.from(bytes);
+          const from = bytes.length === 0 ? 0 : f % bytes.length;
+          const masks = bndmMasks(run);
+          let at = from;
+          for (;;) {
+            const want = naive(buf, run, at, buf.length);
+            expect(bndmFind(buf, masks, run.length, at, buf.length)).toBe(want);
+            if (want < 0) break;
+            at = want + 1;
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is chosen for a case-insensitive word whose letters are all common, and finds its lines', () => {
+    const text = Buffer.from(
+      Array.from({ length: 400 }, (_, k) =>
+        k % 97 === 5
+          ? `x ERROR [modem] lock lost ${k}\n`
+          : `INFO [tracker] modem error rate ${k}\n`,
+      ).join(''),
+    );
+    const m = new LineMatcher(compileSearchPattern('error \\[modem\\]'));
+    const p = m.prefilter(byteFrequencies(text), text);
+    expect(p?.needles.map((n) => [n.kind, n.run.length])).toEqual([['bndm', 13]]);
+    expect(p?.exact).toBe(true);
+    const lines: number[] = [];
+    m.matchChunk(
+      text,
+      0,
+      text.length,
+      p ?? null,
+      (at) => lines.push(text.subarray(0, at).toString().split('\n').length - 1) > 0,
+    );
+    expect(lines).toEqual([5, 102, 199, 296, 393]);
+  });
+
+  it('reads a class repeated at least once as a position of the runs beside it', () => {
+    const text = Buffer.from('ERROR [modem] rx lock lost\nINFO [gps] fix\n'.repeat(50));
+    const m = new LineMatcher(compileSearchPattern('error \\[[a-z]+\\] [a-z]+ lock'));
+    const p = m.prefilter(new Float64Array(256).fill(0.01), null);
+    // "error [" and one letter, or one letter and "] ", or " lock": each with its class.
+    const runs = p?.needles.map((n) => n.run.length);
+    expect(runs).toBeDefined();
+    expect([8, 3, 5]).toContain(runs?.[0]);
+    const lines: number[] = [];
+    m.matchChunk(text, 0, text.length, p ?? null, () => lines.push(1) > 0);
+    expect(lines).toHaveLength(50);
   });
 });
 

@@ -1,8 +1,14 @@
 import type { RegexNode } from './ast.js';
-import { LazyDfa, DEFAULT_DFA_STATES, DFA_DEAD, DFA_MATCH } from './dfa.js';
+import { LazyDfa, DFA_DEAD, DFA_MATCH } from './dfa.js';
 import { PATTERN_MESSAGES as PM, PatternError } from './errors.js';
 import { literalNode, parseRegex } from './parse.js';
-import { choosePrefilter, DFA_NS_PER_BYTE, type Needle, type Prefilter } from './prefilter.js';
+import {
+  bndmFind,
+  choosePrefilter,
+  DFA_NS_PER_BYTE,
+  type Needle,
+  type Prefilter,
+} from './prefilter.js';
 import { compileProgram, type Program } from './program.js';
 import { PikeVm, type Span } from './pike-vm.js';
 
@@ -51,14 +57,20 @@ export function compileSearchPattern(source: string, options: PatternOptions = {
 
 /**
  * A candidate search over a buffer with a prefilter: where the needle's searched position
- * occurs next (found by its byte, or natively by the run's bytes from there).
+ * occurs next (found by its byte, natively by the run's bytes from there, or by BNDM).
  */
 interface NeedleCursor {
   needle: Needle;
+  /** 0: indexOf(byte); 1: indexOf(native); 2: BNDM. */
+  kind: number;
   byte: number;
   native: Buffer | null;
+  masks: Int32Array | null;
   next: number;
 }
+
+/** The thrash check of the DFA runs every this many bytes of a chunk (a slice of whole lines). */
+const CHECK_BYTES = 1 << 18;
 
 /**
  * Runs one pattern over lines: whether each matches (lazy DFA, with a prefilter when the
@@ -69,6 +81,8 @@ export class LineMatcher {
   private readonly dfa: LazyDfa;
   private readonly vm: PikeVm;
   private useVm = false;
+  /** Hits of the prefilters' needles handed back to JavaScript so far (scans watch it). */
+  prefilterHits = 0;
   private bytesSinceCheck = 0;
   private statesAtCheck = 0;
 
@@ -76,7 +90,7 @@ export class LineMatcher {
     readonly pattern: SearchPattern,
     options: { dfaStates?: number } = {},
   ) {
-    this.dfa = new LazyDfa(pattern.program, options.dfaStates ?? DEFAULT_DFA_STATES);
+    this.dfa = new LazyDfa(pattern.program, options.dfaStates);
     this.vm = new PikeVm(pattern.program);
   }
 
@@ -92,6 +106,11 @@ export class LineMatcher {
 
   get dfaStatesCreated(): number {
     return this.dfa.statesCreated;
+  }
+
+  /** The DFA's byte classes (tests). */
+  get byteClassCount(): number {
+    return this.dfa.classes.count;
   }
 
   /**
@@ -151,9 +170,68 @@ export class LineMatcher {
   }
 
   /**
+   * The lines of the chunk [from, to) of `buf` that match: whole lines, each ended by a line
+   * feed (the last may end at `to` without one). Calls `found(at)` with a position inside each
+   * matching line, in order, and stops when it answers false: returns false then, true when
+   * the chunk was searched through. With a prefilter, only the lines around its hits are run
+   * through the DFA; without, the DFA runs through the chunk in one loop.
+   */
+  matchChunk(
+    buf: Uint8Array,
+    from: number,
+    to: number,
+    prefilter: Prefilter | null,
+    found: (at: number) => boolean,
+  ): boolean {
+    const words =
+      buf.byteOffset % 4 === 0
+        ? new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength >> 2)
+        : null;
+    const text = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+    if (prefilter !== null) return this.matchFiltered(buf, text, from, to, prefilter, found, words);
+    let at = from | 0;
+    const end = to | 0;
+    while (at < end) {
+      // In slices of whole lines, so that a thrashing DFA is given up for the Pike VM early.
+      let cut = end;
+      if (end - at > CHECK_BYTES) {
+        const nl = text.lastIndexOf(0x0a, at + CHECK_BYTES - 1);
+        cut = nl >= at ? nl + 1 : end;
+      }
+      if (this.useVm) {
+        if (!this.vmLines(buf, text, at, cut, found)) return false;
+      } else {
+        this.bytesSinceCheck += cut - at;
+        if (!this.dfa.scanLines(buf, text, at, cut, words, found)) return false;
+        if (this.bytesSinceCheck > 1 << 16) this.checkDfa();
+      }
+      at = cut;
+    }
+    return true;
+  }
+
+  /** The Pike VM over each line of [from, to). */
+  private vmLines(
+    buf: Uint8Array,
+    text: Buffer,
+    from: number,
+    to: number,
+    found: (at: number) => boolean,
+  ): boolean {
+    let s = from;
+    while (s < to) {
+      const nl = text.indexOf(0x0a, s);
+      const next = nl < 0 || nl >= to ? to : nl + 1;
+      if (this.vm.matches(buf, s, contentEnd(buf, s, next)) && !found(s)) return false;
+      s = next;
+    }
+    return true;
+  }
+
+  /**
    * The lines of `buf` that match, among `count` lines whose starts are `starts[0..count]`
    * (`starts[count]` is the end of the last one, after its line feed if it has one). Calls
-   * `found(k)` for each matching line k, in order, and stops early when it returns false.
+   * `found(k)` for each matching line k, in order, and stops early when it answers false.
    */
   matchLines(
     buf: Uint8Array,
@@ -162,58 +240,62 @@ export class LineMatcher {
     prefilter: Prefilter | null,
     found: (k: number) => boolean,
   ): void {
-    const words =
-      buf.byteOffset % 4 === 0
-        ? new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength >> 2)
-        : null;
-    if (prefilter === null) {
-      for (let k = 0; k < count; k++) {
-        // NOTE: int32 offsets (`| 0`): doubles as indexes make every byte access slow.
-        const s = (starts[k] as number) | 0;
-        const e = contentEnd(buf, s, (starts[k + 1] as number) | 0);
-        if (this.lineMatches(buf, s, e, words) && !found(k)) return;
-      }
-      return;
-    }
-    this.matchLinesFiltered(buf, starts, count, prefilter, found, words);
+    if (count === 0) return;
+    let line = 0;
+    this.matchChunk(buf, starts[0] as number, starts[count] as number, prefilter, (at) => {
+      while (line + 1 < count && (starts[line + 1] as number) <= at) line++;
+      return found(line);
+    });
   }
 
-  private matchLinesFiltered(
+  private matchFiltered(
     buf: Uint8Array,
-    starts: ArrayLike<number>,
-    count: number,
+    text: Buffer,
+    from: number,
+    to: number,
     prefilter: Prefilter,
-    found: (k: number) => boolean,
+    found: (at: number) => boolean,
     words: Uint32Array | null,
-  ): void {
-    const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
-    const limit = (starts[count] as number) | 0;
+  ): boolean {
+    const limit = to | 0;
+    const first = from | 0;
     const cursors: NeedleCursor[] = [];
     for (const needle of prefilter.needles) {
-      if (needle.native) cursors.push({ needle, byte: -1, native: needle.native, next: -2 });
-      else {
-        for (const byte of needle.searched) cursors.push({ needle, byte, native: null, next: -2 });
+      if (needle.kind === 'bndm') {
+        cursors.push({ needle, kind: 2, byte: -1, native: null, masks: needle.masks, next: -2 });
+      } else if (needle.kind === 'native') {
+        cursors.push({ needle, kind: 1, byte: -1, native: needle.native, masks: null, next: -2 });
+      } else {
+        for (const byte of needle.searched) {
+          cursors.push({ needle, kind: 0, byte, native: null, masks: null, next: -2 });
+        }
       }
     }
-    let pos = (starts[0] as number) | 0;
-    let line = 0;
+    let pos = first;
     for (;;) {
-      // The nearest hit of any searched byte at or after pos.
+      // The nearest hit of any needle at or after pos.
       let best: NeedleCursor | null = null;
       for (const c of cursors) {
         if (c.next !== -1 && c.next < pos) {
-          const at = c.native ? b.indexOf(c.native, pos) : b.indexOf(c.byte, pos);
-          c.next = at === -1 || at >= limit ? -1 : at;
+          let at: number;
+          if (c.kind === 2) {
+            at = bndmFind(buf, c.masks as Int32Array, c.needle.run.length, pos, limit);
+          } else {
+            at = c.kind === 1 ? text.indexOf(c.native as Buffer, pos) : text.indexOf(c.byte, pos);
+            if (at >= limit) at = -1;
+          }
+          c.next = at;
         }
         if (c.next !== -1 && (best === null || c.next < best.next)) best = c;
       }
-      if (best === null) return;
+      if (best === null) return true;
       const hit = best.next;
+      this.prefilterHits++;
       // Needles may search the same byte: any of those hit here may check out. Checked in the
       // chunk first (most hits fail here), then within the hit's line.
       let needle: Needle | null = null;
       for (const c of cursors) {
-        if (c.next === hit && runAround(buf, c.needle, hit, 0, limit)) {
+        if (c.next === hit && (c.kind === 2 || runAround(buf, c.needle, hit, first, limit))) {
           needle = c.needle;
           break;
         }
@@ -222,26 +304,22 @@ export class LineMatcher {
         pos = hit + 1;
         continue;
       }
-      // The hit's line: starts are sorted, and hits only move forward.
-      let lo = line;
-      let hi = count - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if ((starts[mid] as number) <= hit) lo = mid;
-        else hi = mid - 1;
-      }
-      line = lo;
-      const s = (starts[line] as number) | 0;
-      const e = contentEnd(buf, s, (starts[line + 1] as number) | 0);
-      if (hit - needle.at < s || hit - needle.at + needle.run.length > e) {
+      // The hit's line.
+      const runStart = hit - needle.at;
+      const ls =
+        runStart > first ? Math.max(first, text.lastIndexOf(0x0a, runStart - 1) + 1) : first;
+      const nl = text.indexOf(0x0a, runStart);
+      const next = nl < 0 || nl >= limit ? limit : nl + 1;
+      const e = contentEnd(buf, ls, next);
+      if (runStart + needle.run.length > e) {
+        // The run crosses the line's end (a set holding the line feed): not a hit.
         pos = hit + 1;
         continue;
       }
-      const matched = prefilter.exact || this.lineMatches(buf, s, e, words);
-      if (matched && !found(line)) return;
-      line += 1;
-      if (line >= count) return;
-      pos = (starts[line] as number) | 0;
+      const matched = prefilter.exact || this.lineMatches(buf, ls, e, words);
+      if (matched && !found(ls)) return false;
+      if (next >= limit) return true;
+      pos = next;
     }
   }
 }

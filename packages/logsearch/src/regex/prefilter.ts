@@ -2,29 +2,38 @@ import type { RegexNode } from './ast.js';
 import { utf8Sequences } from './utf8.js';
 
 /**
- * Prefilters: what every match must contain, so a search can jump between candidates with
- * `Buffer.indexOf` instead of running the DFA over every byte. A needle is a run of byte
- * positions (each a small set of bytes: a letter in both cases, say) that every match of its
- * branch contains. One position is searched for and the others are checked around each hit:
- * - natively, when that position is a single byte: `indexOf` of the run's single bytes from
- *   there on (V8 skips to the first byte with memchr and compares the rest in C++);
- * - otherwise one `indexOf` of a byte per byte of the position's set (both cases of a letter).
+ * Prefilters: what every match must contain, so a search can jump between candidates instead
+ * of running the DFA over every byte. A needle is a run of byte positions (each a set of
+ * bytes: a letter in both cases, a class of one byte) that every match of its branch contains,
+ * found in one of three ways:
+ * - `native`: `Buffer.indexOf` of the run's single bytes from one position on (V8 skips to the
+ *   first byte with memchr and compares the rest in C++), the rest of the run checked around
+ *   each hit: best when that byte is rare;
+ * - `bytes`: one `indexOf` of a byte per byte of one position's set (both cases of a letter);
+ * - `bndm`: the whole run at once, by BNDM (Navarro and Raffinot's backward automaton, bit
+ *   parallel over byte sets) in JavaScript: it reads a few bytes of each window of the run's
+ *   length and shifts by up to that length, so it is fast when the run as a whole is rare even
+ *   if every byte of it is common (case-insensitive words, classes of digits).
  * A requirement is a list of needles of which every match contains one (the branches of an
  * alternation). A needle that is the whole pattern confirms matches without the DFA.
  *
- * Which run and which position: a cost model in ns per byte of text, from the text's byte
- * frequencies and, when a sample is given, how often each run really occurs in it (a word that
- * every line holds is a poor needle however rare its letters).
+ * Which run and which way: a cost model in ns per byte of text, from the text's byte
+ * frequencies and, when a sample of the text is given, how often each run really occurs in it
+ * and how BNDM fares on it (a word that every line holds is a poor needle however rare its
+ * letters).
  */
 export interface Needle {
   /** The byte sets of the run, in order (256 entries each, 1: in the set). */
   readonly run: readonly Uint8Array[];
-  /** The position of the run searched for. */
+  readonly kind: 'native' | 'bytes' | 'bndm';
+  /** The position of the run searched for (0 for BNDM, which finds the run's start). */
   readonly at: number;
-  /** The bytes of that position (at most MAX_SEARCHED_BYTES). */
+  /** The bytes of that position (at most MAX_SEARCHED_BYTES; none for BNDM). */
   readonly searched: readonly number[];
-  /** The run's single bytes from `at` on, searched natively; null: search run[at]'s bytes. */
+  /** `native`: the run's single bytes from `at` on. */
   readonly native: Buffer | null;
+  /** `bndm`: the run's masks (bndmMasks), its length at most BNDM_MAX. */
+  readonly masks: Int32Array | null;
 }
 
 export interface Prefilter {
@@ -37,20 +46,29 @@ export interface Prefilter {
 
 /** At most this many bytes are searched for at once (one indexOf each). */
 const MAX_SEARCHED_BYTES = 4;
+/** BNDM's longest run (a window's bits in one 32-bit integer). */
+export const BNDM_MAX = 31;
+/** Runs are built up to this many positions (a long literal, a long count of a class). */
+const MAX_RUN = 64;
 
 // The cost model (ns, measured on this code: docs/performance.md "Log search").
-/** The lazy DFA on every byte. */
-export const DFA_NS_PER_BYTE = 3;
+/** The lazy DFA on every byte (with its idle skip, on a typical log). */
+export const DFA_NS_PER_BYTE = 1.5;
 /** A stop of V8's memchr inside one indexOf call (a byte equal to the needle's first). */
 const NATIVE_STOP_NS = 10;
-/** A hit handed back to JavaScript: the call, the line's lookup, the run's check. */
-const JS_HIT_NS = 250;
-/** A hit whose run checks out: the DFA over its line. */
+/** A hit handed back to JavaScript: the call, the run's check. */
+export const JS_HIT_NS = 100;
+/** A hit whose run checks out: its line's bounds, the DFA over its line. */
 const VERIFY_NS = 300;
 /** Positions of a run costed in full (the rarest by their bytes' frequencies). */
 const COSTED_POSITIONS = 3;
 /** Scanning for one byte with memchr. */
 const MEMCHR_NS_PER_BYTE = 0.05;
+/** BNDM: a byte read in a window, and a window's shift. */
+const BNDM_READ_NS = 0.9;
+const BNDM_WINDOW_NS = 1.5;
+/** Runs shorter than this are not searched by BNDM (a shift of one or two bytes). */
+const BNDM_MIN = 3;
 
 /**
  * A node that matches one byte of a set, or a fixed sequence of bytes (one character's UTF-8):
@@ -83,6 +101,88 @@ function members(set: Uint8Array): number[] {
   return out;
 }
 
+/** BNDM's masks of a run (at most BNDM_MAX long): bit m-1-q of masks[c] when c is in run[q]. */
+export function bndmMasks(run: readonly Uint8Array[]): Int32Array {
+  const m = run.length;
+  const masks = new Int32Array(256);
+  for (let q = 0; q < m; q++) {
+    const set = run[q] as Uint8Array;
+    const bit = 1 << (m - 1 - q);
+    for (let c = 0; c < 256; c++) if (set[c] === 1) masks[c] = (masks[c] as number) | bit;
+  }
+  return masks;
+}
+
+/**
+ * The first occurrence of a run (its masks and length m) starting at or after `from` and
+ * ending at or before `limit`: its start, or -1. BNDM: a window of m bytes is read from its
+ * end backwards while what was read is a factor of the run; a prefix of the run seen on the
+ * way is where the next window starts, so windows that hold no occurrence are left after a
+ * few bytes and most bytes are never read.
+ */
+export function bndmFind(
+  buf: Uint8Array,
+  masks: Int32Array,
+  m: number,
+  from: number,
+  limit: number,
+): number {
+  const high = 1 << (m - 1);
+  let pos = from | 0;
+  const last = (limit | 0) - m;
+  while (pos <= last) {
+    let j = m - 1;
+    let shift = m;
+    let d = masks[buf[pos + j] as number] as number;
+    while (d !== 0) {
+      if ((d & high) !== 0) {
+        // What was read is a prefix of the run.
+        if (j === 0) return pos;
+        shift = j;
+      }
+      j--;
+      d = (d << 1) & (masks[buf[pos + j] as number] as number);
+    }
+    pos += shift;
+  }
+  return -1;
+}
+
+/** BNDM over a sample: bytes read, windows, occurrences. */
+function bndmCounts(
+  sample: Uint8Array,
+  masks: Int32Array,
+  m: number,
+): { reads: number; windows: number; hits: number } {
+  const high = 1 << (m - 1);
+  let reads = 0;
+  let windows = 0;
+  let hits = 0;
+  let pos = 0;
+  const last = sample.length - m;
+  while (pos <= last) {
+    windows++;
+    let j = m - 1;
+    let shift = m;
+    let d = masks[sample[pos + j] as number] as number;
+    reads++;
+    while (d !== 0) {
+      if ((d & high) !== 0) {
+        if (j === 0) {
+          hits++;
+          break;
+        }
+        shift = j;
+      }
+      j--;
+      reads++;
+      d = (d << 1) & (masks[sample[pos + j] as number] as number);
+    }
+    pos += shift;
+  }
+  return { reads, windows, hits };
+}
+
 /** What the cost model knows of the text. */
 interface TextStats {
   freq: Float64Array;
@@ -108,7 +208,53 @@ function runRate(run: readonly Uint8Array[], stats: TextStats): number {
   return (n + 0.5) / sample.length;
 }
 
-/** The run's best searched position, and its cost in ns per byte of text. */
+/** The sum of the byte frequencies of a set: how often a byte of text is in it. */
+function setRate(set: Uint8Array, freq: Float64Array): number {
+  let p = 0;
+  for (let b = 0; b < 256; b++) if (set[b] === 1) p += freq[b] as number;
+  return p;
+}
+
+/** The run's BNDM window (its rarest BNDM_MAX positions in a row, by byte frequencies). */
+function bndmWindow(run: readonly Uint8Array[], freq: Float64Array): readonly Uint8Array[] {
+  if (run.length <= BNDM_MAX) return run;
+  const weight = run.map((set) => Math.log(Math.max(1e-12, setRate(set, freq))));
+  let best = 0;
+  let bestSum = Infinity;
+  for (let k = 0; k + BNDM_MAX <= run.length; k++) {
+    const sum = weight.slice(k, k + BNDM_MAX).reduce((a, b) => a + b, 0);
+    if (sum < bestSum) [best, bestSum] = [k, sum];
+  }
+  return run.slice(best, best + BNDM_MAX);
+}
+
+/** BNDM for the run: the needle and its cost (null when the run is too short). */
+function bndmNeedle(run: Uint8Array[], stats: TextStats): { needle: Needle; cost: number } | null {
+  if (run.length < BNDM_MIN) return null;
+  const window = bndmWindow(run, stats.freq);
+  const m = window.length;
+  const masks = bndmMasks(window);
+  let scan: number;
+  let windowRate: number | null = null;
+  const { sample } = stats;
+  if (sample !== null && sample.length >= 1024) {
+    const c = bndmCounts(sample, masks, m);
+    scan = (c.reads * BNDM_READ_NS + c.windows * BNDM_WINDOW_NS) / sample.length;
+    windowRate = (c.hits + 0.5) / sample.length;
+  } else {
+    // Without a sample: a window reads about as many bytes as the run's rarest start allows.
+    const first = setRate(window[m - 1] as Uint8Array, stats.freq);
+    scan = ((1 + first * 2) * BNDM_READ_NS + BNDM_WINDOW_NS) / Math.max(1, m - 1);
+  }
+  windowRate ??= runRate(window, stats);
+  const rate = window === run ? windowRate : runRate(run, stats);
+  return {
+    needle: { run: window, kind: 'bndm', at: 0, searched: [], native: null, masks },
+    cost: scan + windowRate * JS_HIT_NS + rate * VERIFY_NS,
+  };
+}
+
+/** The run's best needle, and its cost in ns per byte of text. */
 function bestNeedle(run: Uint8Array[], stats: TextStats): { needle: Needle; cost: number } | null {
   const rate = runRate(run, stats);
   const sets = run.map(members);
@@ -119,7 +265,7 @@ function bestNeedle(run: Uint8Array[], stats: TextStats): { needle: Needle; cost
     .filter((c) => c.set.length <= MAX_SEARCHED_BYTES)
     .sort((x, y) => x.stops - y.stops || y.k - x.k)
     .slice(0, COSTED_POSITIONS);
-  let best: { needle: Needle; cost: number } | null = null;
+  let best = bndmNeedle(run, stats);
   for (const { k, set, stops } of candidates) {
     // Natively: the single bytes of the run from k on, as far as they go.
     let end = k;
@@ -133,7 +279,8 @@ function bestNeedle(run: Uint8Array[], stats: TextStats): { needle: Needle; cost
         rate * VERIFY_NS
       : set.length * MEMCHR_NS_PER_BYTE + stops * JS_HIT_NS + rate * VERIFY_NS;
     if (best === null || cost < best.cost) {
-      best = { needle: { run, at: k, searched: set, native }, cost };
+      const kind = native ? 'native' : 'bytes';
+      best = { needle: { run, kind, at: k, searched: set, native, masks: null }, cost };
     }
   }
   return best;
@@ -162,10 +309,27 @@ function requirement(node: RegexNode, stats: TextStats): Requirement | null {
         if (b !== null) consider({ needles: [b.needle], cost: b.cost });
         run = [];
       };
+      const push = (sets: Uint8Array[]) => {
+        if (run.length + sets.length > MAX_RUN) flush();
+        run.push(...sets);
+      };
       for (const item of node.items) {
         const sets = byteSets(item);
         if (sets !== null) {
-          run.push(...sets);
+          push(sets);
+          continue;
+        }
+        const inner = item.type === 'repeat' && item.min >= 1 ? byteSets(item.item) : null;
+        if (item.type === 'repeat' && inner !== null) {
+          // x{min,max}: its first `min` copies go on with the run before it, its last ones
+          // begin the run after it (when the count varies, the two are not a fixed distance
+          // apart).
+          const copies = Math.min(item.min, Math.max(1, Math.floor(MAX_RUN / inner.length)));
+          for (let k = 0; k < copies; k++) push(inner);
+          if (item.max !== item.min || copies < item.min) {
+            flush();
+            for (let k = 0; k < copies; k++) push(inner);
+          }
           continue;
         }
         flush();
@@ -204,6 +368,10 @@ function literalRun(node: RegexNode): Uint8Array[] | null {
   return run.length > 0 ? run : null;
 }
 
+/** Indexes of the native searches a prefilter makes (one per byte, one per native run; BNDM none). */
+const searches = (n: Needle): number =>
+  n.kind === 'bndm' ? 0 : n.kind === 'native' ? 1 : n.searched.length;
+
 /**
  * The cheapest prefilter of a pattern for text of the given byte frequencies (fractions) and,
  * when given, a sample of it; null when no needle exists (a branch without one) or too many
@@ -216,7 +384,7 @@ export function choosePrefilter(
 ): Prefilter | null {
   const r = requirement(node, { freq, sample });
   if (r === null || r.needles.length === 0) return null;
-  const searched = r.needles.reduce((n, x) => n + (x.native ? 1 : x.searched.length), 0);
+  const searched = r.needles.reduce((n, x) => n + searches(x), 0);
   if (searched > MAX_SEARCHED_BYTES) return null;
   const whole = literalRun(node);
   const exact =

@@ -18,6 +18,7 @@ import { logLineIndexer } from './logs/log-indexer.js';
 import { createLogSearchService } from './logs/log-search.service.js';
 import { createLogStore } from './logs/log-store.js';
 import { createMatchCache } from './logs/match-cache.js';
+import { createScanPool } from './logs/scan-pool.js';
 import { buildBistReport, buildOverview, buildPostReport } from './reports/index.js';
 import { createSeriesIndex } from './series/series-index.js';
 
@@ -107,9 +108,11 @@ export function createDiagnosticsFeature({
   });
   const logStore = createLogStore({ blobs, repo, log });
   const matchCache = createMatchCache({ dir: config.diagnostics.searchCacheDir });
+  const scanPool = createScanPool();
   const logSearch = createLogSearchService({
     store: logStore,
     matches: matchCache,
+    scans: scanPool,
     readyFile: (principal, endpoint, q) => service.readyFile(principal, endpoint, q),
     log,
   });
@@ -144,6 +147,7 @@ export function createDiagnosticsFeature({
     stop: async () => {
       await processor.close();
       await queue.stop();
+      await scanPool.close();
       await logStore.close();
       await matchCache.close();
     },

@@ -38,12 +38,16 @@ import {
   type LogRange,
   type LogSource,
 } from './log-sources.js';
+import { threadScan, type LogScan } from './log-scan.js';
 import type { LogStore, OpenLogs } from './log-store.js';
 import type { MatchCache, MatchList } from './match-cache.js';
+import type { ScanPool } from './scan-pool.js';
 
 export interface LogSearchServiceDeps {
   store: LogStore;
   matches: MatchCache;
+  /** The scan workers; null: filter searches run on this thread. */
+  scans: ScanPool | null;
   /** The Ready file of a report query: 400 for a bad path, 404, 403, 409 as every report. */
   readyFile(
     principal: Principal,
@@ -92,6 +96,7 @@ interface PageLine {
 /** What a request works with: its logs' ranges and patterns. */
 interface Context {
   file: DiagnosticFileRow;
+  logs: OpenLogs;
   ranges: LogRange[];
   filter: Search | null;
   highlight: Search | null;
@@ -132,24 +137,58 @@ export function createLogSearchService(deps: LogSearchServiceDeps) {
     return fullLineMatches(line.file, matcher, line.offset, line.offset + line.length);
   }
 
+  /** A log's search for a pattern: on the scan workers when they can read its files. */
+  function scanOf(ctx: Context, range: LogRange, search: Search): LogScan {
+    const files = ctx.logs.local.get(range.type);
+    if (deps.scans && files && deps.scans.available()) {
+      return deps.scans.scan(range.seq, files, {
+        source: search.pattern.source,
+        maxLength: L.maxPatternLength,
+      });
+    }
+    return threadScan(range.seq, new LineMatcher(search.pattern));
+  }
+
+  /**
+   * The matches of `search` in each range (from `from(u)` of range u), searched until there are
+   * `need` of them: the logs at once. Every list acquired is released with the request.
+   */
+  async function matchesOf(
+    ctx: Context,
+    search: Search,
+    need: number,
+    from: (u: number) => number = (u) => (ctx.ranges[u] as LogRange).lo,
+  ) {
+    const settled = await Promise.allSettled(
+      ctx.ranges.map((range, u) => {
+        const sub: LogRange = { ...range, lo: from(u) };
+        return matchesInRange(
+          deps.matches,
+          ctx.file.id,
+          sub,
+          search.pattern.source,
+          scanOf(ctx, range, search),
+          need,
+          ctx.signal,
+        );
+      }),
+    );
+    for (const s of settled) if (s.status === 'fulfilled') ctx.lists.push(s.value.list);
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map(
+      (s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof matchesInRange>>>).value,
+    );
+  }
+
   /** The sources of the ranges: every line, or the filter's matches (searched up to `need` each). */
   async function sourcesOf(ctx: Context, need: number): Promise<LogSource[]> {
     if (!ctx.filter) return ctx.ranges.map((r) => lineSource(r, L.maxLineBytes));
-    const sources: LogSource[] = [];
-    for (const range of ctx.ranges) {
-      const m = await matchesInRange(
-        deps.matches,
-        ctx.file.id,
-        range,
-        ctx.filter.pattern.source,
-        new LineMatcher(ctx.filter.pattern),
-        need,
-        ctx.signal,
-      );
-      ctx.lists.push(m.list);
-      sources.push(matchSource(range, m.list, m.first, m.count, L.maxLineBytes));
-    }
-    return sources;
+    const found = await matchesOf(ctx, ctx.filter, need);
+    return ctx.ranges.map((range, u) => {
+      const m = found[u] as (typeof found)[number];
+      return matchSource(range, m.list, m.first, m.count, L.maxLineBytes);
+    });
   }
 
   /** Lines [k, k + size) of the merged answer. */
@@ -186,19 +225,13 @@ export function createLogSearchService(deps: LogSearchServiceDeps) {
     const highlight = ctx.highlight as Search;
     const starts = await mergeSplits((page - 1) * size, sources);
     let best = Infinity;
-    for (const [u, range] of ctx.ranges.entries()) {
-      const from = range.lo + (starts[u] as number);
-      const sub: LogRange = { ...range, lo: from };
-      const m = await matchesInRange(
-        deps.matches,
-        ctx.file.id,
-        sub,
-        highlight.pattern.source,
-        new LineMatcher(highlight.pattern),
-        1,
-        ctx.signal,
-      );
-      ctx.lists.push(m.list);
+    const found = await matchesOf(
+      ctx,
+      highlight,
+      1,
+      (u) => (ctx.ranges[u] as LogRange).lo + (starts[u] as number),
+    );
+    for (const [u, m] of found.entries()) {
       if (m.count === 0) continue;
       const first = await m.list.record(m.first);
       best = Math.min(best, await mergedPosition(ctx.ranges, u, first.line, first.time));
@@ -327,6 +360,7 @@ export function createLogSearchService(deps: LogSearchServiceDeps) {
       try {
         ctx = {
           file,
+          logs,
           ranges: await rangesOf(logs, types, from, to),
           filter,
           highlight,
@@ -359,6 +393,8 @@ export function createLogSearchService(deps: LogSearchServiceDeps) {
     async dates(principal: Principal, q: LogDatesQuery): Promise<LogDateRange> {
       const types = requireTypes(q.logTypes, false);
       const file = await deps.readyFile(principal, api.diagnostics.syslogDates, q);
+      // The viewer asks for the dates when it opens: searches are likely to follow.
+      deps.scans?.warm();
       const logs = await deps.store.acquire(file).catch(unableTo(M.unableToFetch.syslogDates));
       try {
         let min = Infinity;

@@ -1,11 +1,6 @@
 import type { LogType } from '@aerie/contract';
-import {
-  orderTime,
-  type LineMatcher,
-  type LogLine,
-  type LogSequence,
-  type TimeOrdered,
-} from '@aerie/logsearch';
+import { orderTime, type LogLine, type LogSequence, type TimeOrdered } from '@aerie/logsearch';
+import type { LogScan } from './log-scan.js';
 import type { MatchCache, MatchList } from './match-cache.js';
 
 /** A log's lines in the asked date range: [lo, hi) of its sequence. */
@@ -72,7 +67,7 @@ export async function matchesInRange(
   fileId: string,
   range: LogRange,
   pattern: string,
-  matcher: LineMatcher,
+  scan: LogScan,
   need: number,
   signal: AbortSignal | undefined,
 ): Promise<{ list: MatchList; first: number; count: number; complete: boolean }> {
@@ -83,7 +78,7 @@ export async function matchesInRange(
       // Lines before scannedTo are all searched; past hi, the list may hold an earlier
       // request's matches: counted by position then.
       if (list.scannedTo < range.hi) {
-        await list.extend(range.seq, matcher, range.hi, () => list.count - first >= need, signal);
+        await list.extend(scan, range.hi, () => need - (list.count - first), signal);
       }
       const end = list.scannedTo <= range.hi ? list.count : await list.lowerBound(range.hi);
       return { list, first, count: end - first, complete: list.scannedTo >= range.hi };

@@ -10,15 +10,22 @@ import type { DiagnosticFileRow, DiagnosticsRepository } from '../diagnostics.re
 import { contentPrefix } from '../storage-path.js';
 import { lineIndexPath, presentLogFiles } from './log-files.js';
 import { writeLineIndex } from './log-indexer.js';
+import type { LocalLogFile } from './scan-pool.js';
 
 /** A file's logs, open for reading until released. */
 export interface OpenLogs {
   readonly sequences: ReadonlyMap<LogType, LogSequence>;
+  /**
+   * Each log's files on local disk, for the scan workers (they open them themselves); absent
+   * for a blob store without local files.
+   */
+  readonly local: ReadonlyMap<LogType, readonly LocalLogFile[]>;
   release(): void;
 }
 
 interface Loaded {
   sequences: Map<LogType, LogSequence>;
+  local: Map<LogType, LocalLogFile[]>;
   readers: BlobReader[];
 }
 
@@ -89,19 +96,29 @@ export function createLogStore(deps: LogStoreDeps) {
     const readers: BlobReader[] = [];
     try {
       const sequences = new Map<LogType, LogSequence>();
+      const local = new Map<LogType, LocalLogFile[]>();
       for (const type of logTypes) {
         const files: LogFile[] = [];
+        const paths: (LocalLogFile | null)[] = [];
         let carry = Number.NaN;
         for (const logPath of presentLogFiles(type, (p) => present.has(p))) {
-          const data = await deps.blobs.openReader(`${contentPrefix(file.id)}/${logPath}`);
+          const dataKey = `${contentPrefix(file.id)}/${logPath}`;
+          const data = await deps.blobs.openReader(dataKey);
           readers.push(data);
           const index = await openIndex(file, logPath, carry, readers);
           if (index.lineCount > 0 && !Number.isNaN(index.lastTime)) carry = index.lastTime;
           files.push({ name: logPath, data, index });
+          const dataPath = deps.blobs.localPath?.(dataKey) ?? null;
+          const indexPath =
+            deps.blobs.localPath?.(`${indexPrefix(file.id)}/${lineIndexPath(logPath)}`) ?? null;
+          paths.push(
+            dataPath && indexPath ? { name: logPath, data: dataPath, index: indexPath } : null,
+          );
         }
         sequences.set(type, new LogSequence(type, files));
+        if (paths.every((p) => p !== null)) local.set(type, paths);
       }
-      return { sequences, readers };
+      return { sequences, local, readers };
     } catch (error) {
       await Promise.all(readers.map((r) => r.close().catch(() => {})));
       throw error;
@@ -151,6 +168,7 @@ export function createLogStore(deps: LogStoreDeps) {
       let released = false;
       return {
         sequences: loaded.sequences,
+        local: loaded.local,
         release: () => {
           if (released) return;
           released = true;

@@ -10,6 +10,7 @@ import {
   LogSequence,
   type RandomAccess,
 } from '@aerie/logsearch';
+import { threadScan, type LogScan } from './log-scan.js';
 import { createMatchCache } from './match-cache.js';
 import { matchesInRange, type LogRange } from './log-sources.js';
 
@@ -59,7 +60,7 @@ describe('match lists', () => {
     const cache = createMatchCache({ dir: path.join(dir, 'cache') });
     const { seq, data } = await log(200_000);
     const range: LogRange = { type: 'syslog', seq, lo: 0, hi: seq.lineCount };
-    const matcher = new LineMatcher(compileSearchPattern('link down'));
+    const matcher = threadScan(seq, new LineMatcher(compileSearchPattern('link down')));
     const one = await matchesInRange(cache, 'file', range, 'link down', matcher, 100, undefined);
     expect(one.count).toBeGreaterThanOrEqual(100);
     expect(one.complete).toBe(false);
@@ -88,7 +89,7 @@ describe('match lists', () => {
     const cache = createMatchCache({ dir: path.join(dir, 'cache') });
     const { seq } = await log(50_000);
     const range: LogRange = { type: 'syslog', seq, lo: 0, hi: seq.lineCount };
-    const matcher = new LineMatcher(compileSearchPattern('track 4\\d*$'));
+    const matcher = threadScan(seq, new LineMatcher(compileSearchPattern('track 4\\d*$')));
     const controller = new AbortController();
     controller.abort(new Error('gone'));
     await expect(
@@ -105,6 +106,45 @@ describe('match lists', () => {
     await cache.close();
   });
 
+  it('takes segments searched at once in order, whatever order they end in', async () => {
+    const cache = createMatchCache({ dir: path.join(dir, 'cache') });
+    const { seq, lines } = await log(20_000);
+    const range: LogRange = { type: 'syslog', seq, lo: 0, hi: seq.lineCount };
+    const inner = threadScan(seq, new LineMatcher(compileSearchPattern('track 1\\d*7$')));
+    const runs: [number, number][] = [];
+    // Three segments of 3000 lines at once, the later ones ending first.
+    const segmented: LogScan = {
+      parallel: 3,
+      segmentEnd: (from, to) => Math.min(to, from + 3000),
+      async run(from, to, limit, signal) {
+        runs.push([from, to]);
+        await new Promise((r) => setTimeout(r, (20_000 - from) / 500));
+        return inner.run(from, to, limit, signal);
+      },
+    };
+    const want = lines.flatMap((l, k) => (/track 1\d*7$/.test(l) ? [k] : []));
+    // Enough in the first segment: the list ends where it stopped.
+    const few = await matchesInRange(cache, 'f', range, 'p', segmented, 5, undefined);
+    expect(few.count).toBe(5);
+    expect(few.list.scannedTo).toBe((want[4] as number) + 1);
+    expect(runs.slice(0, 3)).toEqual([
+      [0, 3000],
+      [3000, 6000],
+      [6000, 9000],
+    ]);
+    await cache.release(few.list);
+    // All of them: every segment in order, the list continued from where it stopped.
+    const all = await matchesInRange(cache, 'f', range, 'p', segmented, Infinity, undefined);
+    expect(all.complete).toBe(true);
+    const records = await Promise.all(
+      Array.from({ length: all.count }, (_, i) => all.list.record(i)),
+    );
+    expect(records.map((r) => r.line)).toEqual(want);
+    expect(runs[3]?.[0]).toBe((want[4] as number) + 1);
+    await cache.release(all.list);
+    await cache.close();
+  });
+
   it('evicts the least recently used lists beyond its bounds, never one in use', async () => {
     const cache = createMatchCache({ dir: path.join(dir, 'cache'), maxLists: 2 });
     const { seq } = await log(1000);
@@ -114,7 +154,7 @@ describe('match lists', () => {
       'a',
       range,
       'p',
-      new LineMatcher(compileSearchPattern('track')),
+      threadScan(seq, new LineMatcher(compileSearchPattern('track'))),
       Infinity,
       undefined,
     );
@@ -124,7 +164,7 @@ describe('match lists', () => {
         key,
         range,
         'p',
-        new LineMatcher(compileSearchPattern('link')),
+        threadScan(seq, new LineMatcher(compileSearchPattern('link'))),
         Infinity,
         undefined,
       );

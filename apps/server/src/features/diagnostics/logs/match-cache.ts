@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { scanMatches, type LineMatcher, type LogSequence } from '@aerie/logsearch';
+import type { LogScan } from './log-scan.js';
 
 /** Matches kept in memory before they are written to the list's file (16 bytes each). */
 const PENDING = 16_384;
@@ -79,45 +79,59 @@ export class MatchList {
     return run;
   }
 
+  /** Appends matches found right after the list's end (their lines from scannedTo on). */
+  private async append(matches: Float64Array, count: number): Promise<void> {
+    for (let k = 0; k < count; k++) {
+      if (this.pendingCount >= PENDING) await this.flush();
+      const at = this.pendingCount * 2;
+      this.pending[at] = matches[k * 2] as number;
+      this.pending[at + 1] = matches[k * 2 + 1] as number;
+      this.pendingCount++;
+      this.count++;
+    }
+  }
+
   /**
-   * Searches on from scannedTo (up to line `to`) until `enough()` or `to` is reached; an
-   * abort keeps what was found up to its last match.
+   * Searches on from scannedTo (up to line `to`) until `wanted()` more matches are none, or
+   * `to` is reached: a few segments at once when the scan can (the workers), taken in order,
+   * each only once those before it were searched through. An abort keeps what was found up to
+   * its last match.
    */
   async extend(
-    seq: LogSequence,
-    matcher: LineMatcher,
+    scan: LogScan,
     to: number,
-    enough: () => boolean,
+    wanted: () => number,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    while (this.scannedTo < to && !enough()) {
-      let last = -1;
-      let resume: number;
-      try {
-        resume = await scanMatches(
-          seq,
-          matcher,
-          this.scannedTo,
-          to,
-          (line, time) => {
-            const k = this.pendingCount * 2;
-            this.pending[k] = line;
-            this.pending[k + 1] = time;
-            this.pendingCount++;
-            this.count++;
-            last = line;
-            return this.pendingCount < PENDING && !enough();
-          },
-          signal ? { signal } : {},
-        );
-      } catch (error) {
-        if (last >= 0) this.scannedTo = last + 1;
-        await this.flush();
-        throw error;
+    while (this.scannedTo < to && wanted() > 0) {
+      signal?.throwIfAborted();
+      const limit = Math.min(PENDING, wanted());
+      const segments: [number, number][] = [];
+      for (let s = this.scannedTo; s < to && segments.length < scan.parallel;) {
+        const e = Math.max(s + 1, Math.min(to, scan.segmentEnd(s, to)));
+        segments.push([s, e]);
+        s = e;
       }
-      this.scannedTo = resume;
-      await this.flush();
+      // The later segments are given up once an earlier one holds enough.
+      const later = new AbortController();
+      const stop = () => later.abort(signal?.reason);
+      signal?.addEventListener('abort', stop, { once: true });
+      const runs = segments.map(([s, e]) => scan.run(s, e, limit, later.signal));
+      try {
+        for (const [k, run] of runs.entries()) {
+          const r = await run;
+          await this.append(r.matches, r.count);
+          this.scannedTo = r.resume;
+          if (r.aborted || r.resume < (segments[k] as [number, number])[1] || wanted() <= 0) break;
+        }
+      } finally {
+        later.abort();
+        signal?.removeEventListener('abort', stop);
+        await Promise.allSettled(runs);
+        await this.flush();
+      }
     }
+    signal?.throwIfAborted();
   }
 
   async close(): Promise<void> {
